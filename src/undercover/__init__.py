@@ -1,0 +1,1 @@
+"""Undercover: the party game's rules core, room engine and hosts."""

@@ -1,0 +1,1 @@
+"""Hosts: the loop shared by the self-host and the Durable Object, and the self-host itself."""

@@ -1,0 +1,1 @@
+"""Themes: validated word content and the pure selection of word pairs."""
