@@ -1,0 +1,86 @@
+"""Token buckets per key (a client address, a connection): pure, time passed in.
+
+A bucket holds up to `burst` tokens and regains `per_second` tokens a second.
+Each request takes one; an empty bucket answers how long to wait. Memory is
+bounded: past `max_keys`, full buckets are dropped first (they carry no
+information), then the least recently used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+# Room creation per client address: a party creates a handful of rooms an evening.
+CREATE_BURST: Final = 10.0
+CREATE_PER_SECOND: Final = 1 / 6
+# Look-ups of rooms that do not exist, per client address: a mistyped code is fine,
+# walking the 31**5 code space is not (at this pace it would take about a year).
+UNKNOWN_ROOM_BURST: Final = 20.0
+UNKNOWN_ROOM_PER_SECOND: Final = 1.0
+# Frames per WebSocket connection: a person taps far slower than this.
+FRAME_BURST: Final = 20.0
+FRAME_PER_SECOND: Final = 10.0
+# Frames refused in a row by the frame limit before the connection is closed.
+FLOOD_STRIKES: Final = 20
+
+
+@dataclass
+class _Bucket:
+    tokens: float
+    updated: float
+
+
+class RateLimiter:
+    """Token buckets keyed by string.
+
+    >>> limiter = RateLimiter(burst=2, per_second=1)
+    >>> [limiter.take("1.2.3.4", now=0.0) for _ in range(3)]
+    [0.0, 0.0, 1.0]
+    """
+
+    def __init__(self, burst: float, per_second: float, max_keys: int = 10_000) -> None:
+        if burst < 1 or per_second <= 0 or max_keys < 1:
+            raise ValueError("burst >= 1, per_second > 0 and max_keys >= 1 are required")
+        self.burst = burst
+        self.per_second = per_second
+        self.max_keys = max_keys
+        self._buckets: dict[str, _Bucket] = {}
+
+    def take(self, key: str, now: float) -> float:
+        """Take a token: 0.0 if allowed, else the seconds to wait before retrying."""
+        bucket = self._buckets.pop(key, None)
+        if bucket is None:
+            bucket = _Bucket(tokens=self.burst, updated=now)
+        elapsed = max(0.0, now - bucket.updated)
+        bucket.tokens = min(self.burst, bucket.tokens + elapsed * self.per_second)
+        bucket.updated = max(bucket.updated, now)
+        wait = 0.0
+        if bucket.tokens >= 1:
+            bucket.tokens -= 1
+        else:
+            wait = (1 - bucket.tokens) / self.per_second
+        # Re-inserting keeps the dict in least-recently-used order for eviction.
+        self._buckets[key] = bucket
+        if len(self._buckets) > self.max_keys:
+            self._evict(now)
+        return wait
+
+    def forget(self, key: str) -> None:
+        """Drop a key's bucket (its connection is gone)."""
+        self._buckets.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def _evict(self, now: float) -> None:
+        refill_seconds = self.burst / self.per_second
+        for key in [k for k, b in self._buckets.items() if now - b.updated >= refill_seconds]:
+            del self._buckets[key]
+        while len(self._buckets) > self.max_keys:
+            del self._buckets[next(iter(self._buckets))]
+
+
+def retry_after_header(wait_seconds: float) -> str:
+    """The Retry-After value: whole seconds, at least 1."""
+    return str(max(1, int(wait_seconds + 0.999)))
