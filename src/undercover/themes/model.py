@@ -1,0 +1,177 @@
+"""The validated content as plain frozen values, with the similarity measure between entries.
+
+This module has no pydantic and no I/O: the Worker builds it from the generated data module and
+the self-host from the theme files (both through `catalog_from_documents`).
+
+Similarity (documented in `themes/README.md`): within one franchise, a tag is *distinctive* when
+at most a third of the franchise's entries hold it (`count * 3 <= entries`). Two entries of the
+same franchise share the distinctive tags they both hold: one or more makes them *close*, two or
+more *very close*. Entries of different franchises share nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from undercover.themes.text import normalize, slug
+
+
+class Similarity(StrEnum):
+    """How alike the undercover's word is to the civilians' word (a minimum, not a band)."""
+
+    NONE = "none"
+    CLOSE = "close"
+    VERY_CLOSE = "very_close"
+
+    @property
+    def min_shared(self) -> int:
+        """Distinctive tags a pair must share to reach this level."""
+        return _MIN_SHARED[self]
+
+    @staticmethod
+    def of(shared_count: int) -> Similarity:
+        """The highest level a pair sharing `shared_count` distinctive tags reaches."""
+        if shared_count >= 2:
+            return Similarity.VERY_CLOSE
+        return Similarity.CLOSE if shared_count == 1 else Similarity.NONE
+
+
+_MIN_SHARED = {Similarity.NONE: 0, Similarity.CLOSE: 1, Similarity.VERY_CLOSE: 2}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One character (or everyday word): the civilians' or the undercover's word."""
+
+    key: str  # "<franchise id>/<slug of the name>": stable across edits of the file's order
+    franchise_id: str
+    name: str
+    aliases: tuple[str, ...]
+    tags: tuple[str, ...]
+    attributes: tuple[str, ...]
+    language: str
+    family_safe: bool
+
+    @property
+    def spellings(self) -> frozenset[str]:
+        """The normalised name and aliases, as Mr. White's guess is compared with them."""
+        return frozenset(normalize(text) for text in (self.name, *self.aliases))
+
+
+@dataclass(frozen=True)
+class TagGroup:
+    name: str
+    description: str
+    tags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Franchise:
+    """One theme file: a franchise (or a family of everyday words) and its vocabulary."""
+
+    id: str
+    name: str
+    category: str
+    language: str
+    family_safe: bool
+    description: str
+    tag_groups: tuple[TagGroup, ...]
+    entries: tuple[Entry, ...]
+    distinctive_tags: frozenset[str] = field(init=False)
+    # entry key -> (other entry key, distinctive tags both hold), only for pairs sharing some.
+    neighbours: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        # Derived once per process (in the Worker: once per deploy snapshot), never per deal.
+        counts = Counter(tag for entry in self.entries for tag in entry.tags)
+        distinctive = frozenset(tag for tag, n in counts.items() if n * 3 <= len(self.entries))
+        object.__setattr__(self, "distinctive_tags", distinctive)
+        neighbours: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        for entry in self.entries:
+            mine = [tag for tag in entry.tags if tag in distinctive]
+            neighbours[entry.key] = []
+            for other in self.entries:
+                if other is entry:
+                    continue
+                shared = tuple(tag for tag in mine if tag in other.tags)
+                if shared:
+                    neighbours[entry.key].append((other.key, shared))
+        object.__setattr__(
+            self, "neighbours", {key: tuple(pairs) for key, pairs in neighbours.items()}
+        )
+
+    def shared_tags(self, first: Entry, second: Entry) -> tuple[str, ...]:
+        """The distinctive tags both entries hold, in the first entry's order."""
+        return tuple(t for t in first.tags if t in self.distinctive_tags and t in second.tags)
+
+    def best_level(self, entry: Entry) -> Similarity:
+        """The closest level at which this entry can get an undercover from its own franchise."""
+        best = max((len(shared) for _, shared in self.neighbours[entry.key]), default=0)
+        return Similarity.of(best) if len(self.entries) > 1 else Similarity.NONE
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """All franchises, in a stable order (category, then id)."""
+
+    franchises: tuple[Franchise, ...]
+    entries_by_key: Mapping[str, Entry] = field(init=False)
+    franchises_by_id: Mapping[str, Franchise] = field(init=False)
+
+    def __post_init__(self) -> None:
+        by_key = {e.key: e for f in self.franchises for e in f.entries}
+        object.__setattr__(self, "entries_by_key", by_key)
+        object.__setattr__(self, "franchises_by_id", {f.id: f for f in self.franchises})
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(f.category for f in self.franchises))
+
+    def franchise_of(self, entry: Entry) -> Franchise:
+        return self.franchises_by_id[entry.franchise_id]
+
+
+def catalog_from_documents(documents: Sequence[Mapping[str, Any]]) -> Catalog:
+    """Build the catalog from already validated theme documents (the JSON files' shape)."""
+    franchises = [_franchise(doc) for doc in documents]
+    franchises.sort(key=lambda f: (f.category, f.id))
+    return Catalog(tuple(franchises))
+
+
+def _franchise(doc: Mapping[str, Any]) -> Franchise:
+    franchise_id = str(doc["id"])
+    language = str(doc["language"])
+    family_safe = bool(doc["family_safe"])
+    entries = tuple(
+        Entry(
+            key=f"{franchise_id}/{slug(raw['name'])}",
+            franchise_id=franchise_id,
+            name=str(raw["name"]),
+            aliases=tuple(raw.get("aliases", ())),
+            tags=tuple(raw["tags"]),
+            attributes=tuple(raw["attributes"]),
+            language=str(raw.get("language") or language),
+            family_safe=bool(
+                raw["family_safe"] if raw.get("family_safe") is not None else family_safe
+            ),
+        )
+        for raw in doc["entries"]
+    )
+    groups = tuple(
+        TagGroup(name, str(group.get("description", "")), tuple(group["tags"]))
+        for name, group in doc["tag_groups"].items()
+    )
+    return Franchise(
+        id=franchise_id,
+        name=str(doc["name"]),
+        category=str(doc["category"]),
+        language=language,
+        family_safe=family_safe,
+        description=str(doc.get("description", "")),
+        tag_groups=groups,
+        entries=entries,
+    )

@@ -1,0 +1,182 @@
+"""The theme file format (see `themes/README.md`) and every check a file must pass.
+
+A problem always names the file, the entry and the field, so a hand edit is quick to fix.
+Nothing here is needed at game time: the games use `model.Catalog`, built from checked files.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from undercover.themes.text import normalize
+
+Category = Literal["films", "series", "animes", "jeux-video", "bd", "dessins-animes", "classique"]
+CATEGORIES: tuple[str, ...] = get_args(Category)
+MIN_ENTRIES = 30
+MIN_TAGS = 4
+MIN_ATTRIBUTES = 3
+
+# Text a player reads: not empty, no surrounding spaces, short enough for a phone screen.
+_TRIMMED = r"^\S(.*\S)?$"
+Name = Annotated[str, StringConstraints(pattern=_TRIMMED, max_length=60)]
+Tag = Annotated[str, StringConstraints(pattern=_TRIMMED, max_length=40)]
+Attribute = Annotated[str, StringConstraints(pattern=_TRIMMED, max_length=40)]
+Language = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
+Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class TagGroupFile(_Strict):
+    description: Annotated[str, StringConstraints(min_length=1)]
+    tags: list[Tag] = Field(min_length=1)
+
+
+class EntryFile(_Strict):
+    name: Name
+    aliases: list[Name] = []
+    tags: list[Tag] = Field(min_length=MIN_TAGS)
+    attributes: list[Attribute] = Field(min_length=MIN_ATTRIBUTES)
+    language: Language | None = None
+    family_safe: bool | None = None
+
+
+class ThemeFile(_Strict):
+    format_version: Literal[1] = Field(alias="schema")
+    id: Identifier
+    name: Name
+    category: Category
+    language: Language
+    family_safe: bool
+    description: Annotated[str, StringConstraints(min_length=1)]
+    tag_groups: dict[Identifier | Tag, TagGroupFile] = Field(min_length=1)
+    entries: list[EntryFile] = Field(min_length=MIN_ENTRIES)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason a theme file is refused."""
+
+    file: str
+    entry: str  # "" when the problem is about the file as a whole
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = " › ".join(part for part in (self.file, self.entry, self.field) if part)
+        return f"{where}: {self.message}"
+
+
+def check_file(path: Path, text: str, root: Path) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """Parse and check one theme file's text; the document is returned only if it is flawless."""
+    import json
+
+    shown = _shown_path(path, root)
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        return None, [Problem(shown, "", "", f"not valid JSON: {error}")]
+    try:
+        theme = ThemeFile.model_validate(raw)
+    except ValidationError as error:
+        return None, [_from_pydantic(shown, raw, detail) for detail in error.errors()]
+    problems = _check_content(shown, theme, path, root)
+    if problems:
+        return None, problems
+    return theme.model_dump(by_alias=True, exclude_none=True), []
+
+
+def _shown_path(path: Path, root: Path) -> str:
+    try:
+        return str(Path(root.name) / path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def _entry_label(index: int, raw_entries: Any) -> str:
+    name = None
+    if isinstance(raw_entries, list) and index < len(raw_entries):
+        item = raw_entries[index]
+        name = item.get("name") if isinstance(item, dict) else None
+    return f"entries[{index}] {name!r}" if isinstance(name, str) else f"entries[{index}]"
+
+
+def _from_pydantic(shown: str, raw: Any, detail: Any) -> Problem:
+    loc = tuple(detail["loc"])
+    entry = ""
+    if len(loc) >= 2 and loc[0] == "entries" and isinstance(loc[1], int):
+        entries = raw.get("entries") if isinstance(raw, dict) else None
+        entry, loc = _entry_label(loc[1], entries), loc[2:]
+    message = str(detail["msg"])
+    if detail["type"] == "extra_forbidden":
+        message = "unknown field"
+    return Problem(shown, entry, ".".join(str(part) for part in loc), message)
+
+
+def _check_content(shown: str, theme: ThemeFile, path: Path, root: Path) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def file_problem(field: str, message: str) -> None:
+        problems.append(Problem(shown, "", field, message))
+
+    if path.stem != theme.id:
+        file_problem("id", f"must equal the file name {path.stem!r}")
+    folder = path.parent.name if path.parent != root else ""
+    if folder != theme.category:
+        file_problem("category", f"must equal the folder name {folder!r}")
+
+    group_of: dict[str, str] = {}
+    for group_name, group in theme.tag_groups.items():
+        for tag, count in Counter(group.tags).items():
+            if count > 1:
+                file_problem(f"tag_groups.{group_name}", f"tag {tag!r} listed {count} times")
+            if tag in group_of and group_of[tag] != group_name:
+                file_problem(
+                    f"tag_groups.{group_name}", f"tag {tag!r} is already in {group_of[tag]!r}"
+                )
+            group_of.setdefault(tag, group_name)
+
+    owner: dict[str, int] = {}  # normalised name or alias -> index of the entry using it
+    for index, entry in enumerate(theme.entries):
+        for spelling in (entry.name, *entry.aliases):
+            key = normalize(spelling)
+            label = f"entries[{index}] {entry.name!r}"
+            if not key:
+                problems.append(Problem(shown, label, "name", f"{spelling!r} has no letters"))
+            elif key in owner and owner[key] != index:
+                other = theme.entries[owner[key]].name
+                problems.append(
+                    Problem(shown, label, "aliases", f"{spelling!r} duplicates entry {other!r}")
+                )
+            elif key in owner:
+                problems.append(Problem(shown, label, "aliases", f"{spelling!r} given twice"))
+            owner.setdefault(key, index)
+
+    for index, entry in enumerate(theme.entries):
+        label = f"entries[{index}] {entry.name!r}"
+        for tag, count in Counter(entry.tags).items():
+            if count > 1:
+                problems.append(Problem(shown, label, "tags", f"{tag!r} listed {count} times"))
+            if tag not in group_of:
+                problems.append(
+                    Problem(shown, label, "tags", f"{tag!r} is not in the file's tag_groups")
+                )
+        seen: set[str] = set()
+        for attribute in entry.attributes:
+            key = normalize(attribute)
+            if key in seen:
+                problems.append(Problem(shown, label, "attributes", f"{attribute!r} twice"))
+            seen.add(key)
+            if key in owner:
+                named = theme.entries[owner[key]].name
+                problems.append(
+                    Problem(shown, label, "attributes", f"{attribute!r} is the name of {named!r}")
+                )
+    return problems
