@@ -1,0 +1,170 @@
+"""Frames ↔ messages: the first gate every client frame goes through, and the server's encoder.
+
+A frame that is not one well-formed message (binary, too big, not JSON, unknown type,
+missing/extra/wrongly typed field, control characters in any string) raises
+`ProtocolError` here, before the engine sees anything, so the room cannot change. What
+a nickname or a clue may contain beyond that (markup, length) is the engine's and the
+rules' call, with their own codes (`name.invalid`, `clue.markup`, ...).
+Encoded frames are compact JSON with non-ASCII kept as is (French names and clues).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from undercover.engine.errors import RejectCode
+from undercover.engine.protocol import (
+    CLIENT_MESSAGE,
+    MAX_FRAME_BYTES,
+    PROTOCOL_VERSION,
+    ClientCommand,
+    Hello,
+    ProtocolCode,
+)
+
+# C0/C1 controls, DEL, and the bidirectional overrides/isolates that can disguise text.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+class ProtocolError(Exception):
+    """A frame refused before the engine; `code` is a stable `ProtocolCode`."""
+
+    def __init__(self, code: ProtocolCode, detail: str = "", *, fatal: bool = False) -> None:
+        super().__init__(f"{code}: {detail}" if detail else str(code))
+        self.code = code
+        self.detail = detail
+        self.fatal = fatal
+
+
+def decode(frame: str | bytes) -> Hello | ClientCommand:
+    """Validate one client frame; e.g. decode('{"type": "leave"}') == Leave()."""
+    if not isinstance(frame, str):
+        raise ProtocolError(ProtocolCode.BINARY_FRAME, "send JSON in text frames")
+    if len(frame) > MAX_FRAME_BYTES or (
+        len(frame) * 4 > MAX_FRAME_BYTES and len(frame.encode("utf-8", "replace")) > MAX_FRAME_BYTES
+    ):
+        raise ProtocolError(
+            ProtocolCode.TOO_LARGE, f"frames are limited to {MAX_FRAME_BYTES} bytes"
+        )
+    try:
+        message = CLIENT_MESSAGE.validate_json(frame, strict=True)
+    except ValidationError as error:
+        raise _classify(frame, error) from None
+    if isinstance(message, Hello) and message.protocol != PROTOCOL_VERSION:
+        raise _outdated(message.protocol)
+    _check_text(message.model_dump())
+    return message
+
+
+def _classify(frame: str, error: ValidationError) -> ProtocolError:
+    try:
+        raw = json.loads(frame)
+    except (ValueError, RecursionError):
+        return ProtocolError(ProtocolCode.MALFORMED_JSON, "not valid JSON")
+    if not isinstance(raw, dict):
+        return ProtocolError(ProtocolCode.MALFORMED_JSON, "a message is a JSON object")
+    if raw.get("type") == "hello" and raw.get("protocol") != PROTOCOL_VERSION:
+        return _outdated(raw.get("protocol"))
+    first = error.errors(include_url=False, include_input=False)[0]
+    if first["type"] in {"union_tag_invalid", "union_tag_not_found", "json_invalid"}:
+        return ProtocolError(ProtocolCode.UNKNOWN_TYPE, f"unknown message type {raw.get('type')!r}")
+    where = ".".join(str(part) for part in first["loc"][1:]) or "message"
+    return ProtocolError(ProtocolCode.INVALID_MESSAGE, f"{where}: {first['msg']}")
+
+
+def _outdated(version: object) -> ProtocolError:
+    detail = f"server speaks protocol {PROTOCOL_VERSION}, client sent {version!r}: reload"
+    return ProtocolError(ProtocolCode.OUTDATED, detail, fatal=True)
+
+
+def _check_text(value: Any, key: str = "message") -> None:
+    if isinstance(value, str):
+        if _CONTROL.search(value):
+            raise ProtocolError(ProtocolCode.CONTROL_CHARACTERS, f"{key}: control characters")
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            _check_text(item, name)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _check_text(item, key)
+
+
+# Server → client -------------------------------------------------------------------------
+
+
+def dumps(value: object) -> str:
+    """Compact JSON, as every server frame is encoded."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def welcome_frame(player_id: str, token: str) -> str:
+    return dumps(
+        {"type": "welcome", "protocol": PROTOCOL_VERSION, "player_id": player_id, "token": token}
+    )
+
+
+def view_frame(seq: int, view_json: str) -> str:
+    """Wrap an already serialised view, so a shared part is serialised once per step."""
+    return f'{{"type":"view","seq":{seq},"view":{view_json}}}'
+
+
+def error_frame(code: str, message: str = "", *, fatal: bool = False) -> str:
+    return dumps(
+        {"type": "error", "code": code, "message": message or describe(code), "fatal": fatal}
+    )
+
+
+def closed_frame(reason: str) -> str:
+    return dumps({"type": "closed", "reason": reason})
+
+
+_MESSAGES: dict[str, str] = {
+    ProtocolCode.OUTDATED: "This page is out of date: reload it.",
+    ProtocolCode.BINARY_FRAME: "Binary frames are not accepted; send JSON text.",
+    ProtocolCode.TOO_LARGE: f"Messages are limited to {MAX_FRAME_BYTES} bytes.",
+    ProtocolCode.MALFORMED_JSON: "The message is not a JSON object.",
+    ProtocolCode.UNKNOWN_TYPE: "Unknown message type.",
+    ProtocolCode.INVALID_MESSAGE: "The message has a missing, extra or wrongly typed field.",
+    ProtocolCode.HELLO_REQUIRED: "Say hello first.",
+    ProtocolCode.ALREADY_GREETED: "This connection has already said hello.",
+    ProtocolCode.CONTROL_CHARACTERS: "Text may not contain control characters.",
+    ProtocolCode.ROOM_NOT_FOUND: "This room does not exist.",
+    ProtocolCode.INTERNAL: "Something went wrong on the server; nothing was changed.",
+    RejectCode.SEQ_STALE: "That action was meant for an earlier phase.",
+    RejectCode.ROOM_NOT_HOST: "Only the host can do that.",
+    RejectCode.ROOM_LOCKED: "The room is locked.",
+    RejectCode.ROOM_FULL: "The room is full.",
+    RejectCode.ROOM_NOT_SEATED: "You have no seat in this room.",
+    RejectCode.ROOM_WRONG_PHASE: "Not possible in this phase.",
+    RejectCode.NAME_EMPTY: "Choose a nickname.",
+    RejectCode.NAME_TOO_LONG: "That nickname is too long.",
+    RejectCode.NAME_INVALID: "That nickname has characters that are not allowed.",
+    RejectCode.NAME_TAKEN: "That nickname is already taken in this room.",
+    RejectCode.TOKEN_INVALID: "That seat token is not valid.",
+    RejectCode.TOKEN_UNKNOWN: "No seat matches that token in this room.",
+    RejectCode.TOKEN_BANNED: "You were kicked from this room.",
+    RejectCode.TOKEN_IN_USE: "That seat is already in use.",
+    RejectCode.SETTINGS_NOT_IN_LOBBY: "Settings can only be changed in the lobby.",
+    RejectCode.SETTINGS_INVALID: "That setting value is not allowed.",
+    RejectCode.START_NOT_IN_LOBBY: "The game has already started.",
+    RejectCode.START_PLAYER_COUNT: "Not the right number of players to start.",
+    RejectCode.START_NO_WORDS: "The chosen themes have no words to deal.",
+    RejectCode.ROLE_NOT_IN_REVEAL: "Roles are not being revealed now.",
+    RejectCode.ROLE_NOT_PLAYING: "You are not playing this game.",
+    RejectCode.CLUE_NOT_IN_CLUES: "It is not time for clues.",
+    RejectCode.VOTE_NOT_IN_VOTING: "There is no vote in progress.",
+    RejectCode.GUESS_NOT_IN_GUESS: "There is no guess to make now.",
+    RejectCode.KICK_SELF: "You cannot kick yourself.",
+    RejectCode.KICK_UNKNOWN: "No such player.",
+    RejectCode.LEAVE_NOT_SEATED: "You have no seat to leave.",
+    RejectCode.REMATCH_NOT_ENDED: "The game is not over yet.",
+}
+
+
+def describe(code: str) -> str:
+    """English text for an error code (the client shows its own FR/EN translation)."""
+    return _MESSAGES.get(code) or f"Not allowed ({code})."

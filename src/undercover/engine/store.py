@@ -1,0 +1,171 @@
+"""Persistence: the room as one JSON document in one SQLite row, behind a tiny SQL interface.
+
+Both hosts provide a `Database`: stdlib sqlite3 here (`SqliteDatabase`), `ctx.storage.sql`
+in the Durable Object. The common ground is what the Durable Object allows: one statement
+per call, at most 100 bound parameters, no BEGIN/SAVEPOINT, ints rather than bools, rows
+back as dicts. Every input writes one row (the room), so a write is atomic without a
+transaction, and its cost does not grow with the length of the game.
+
+Formats: the document carries `format`; `load` upgrades an older document one step at a
+time with `MIGRATIONS` before validating it. A test loads a document of every older format.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+SqlValue = str | int | float | bytes | None
+Row = dict[str, SqlValue]
+MAX_BOUND_PARAMETERS = 100
+SCHEMA_VERSION = 1
+SCHEMA_PATH = Path(__file__).with_name("schema.sql")
+
+# One function per format step: MIGRATIONS[n] turns a format-n document into format n+1.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class Database(Protocol):
+    """One SQL statement per call; ≤ 100 parameters; no BEGIN; each call is committed."""
+
+    def execute(self, sql: str, params: Sequence[SqlValue] = ()) -> list[Row]: ...
+
+
+class StoreError(Exception):
+    """Storage holds something this code cannot read (a newer format, a broken document)."""
+
+
+_TRANSACTION = re.compile(r"^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b", re.IGNORECASE)
+
+
+class SqliteDatabase:
+    """stdlib sqlite3 with the Durable Object's restrictions, for the self-host and tests.
+
+    WAL journal and `synchronous=NORMAL`: every `execute` commits before it returns, so a
+    write survives the process being killed (SIGKILL); a power cut may lose the last few
+    commits (`synchronous="FULL"` closes that gap at the price of one fsync per input).
+    Not thread-safe: the self-host calls it from its one event-loop thread.
+    """
+
+    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
+        if synchronous not in {"NORMAL", "FULL"}:
+            raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
+        self.path = str(path)
+        self.rows_written = 0
+        self.bytes_written = 0
+        self._connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._connection.execute("PRAGMA journal_mode=WAL")
+        self._connection.execute(f"PRAGMA synchronous={synchronous}")
+        self._connection.row_factory = _dict_row
+
+    def execute(self, sql: str, params: Sequence[SqlValue] = ()) -> list[Row]:
+        if _TRANSACTION.match(sql):
+            raise ValueError("no transaction statements: the Durable Object refuses them")
+        if len(params) > MAX_BOUND_PARAMETERS:
+            raise ValueError(f"{len(params)} bound parameters; the limit is 100")
+        for value in params:
+            if isinstance(value, bool) or not isinstance(
+                value, (str, int, float, bytes, type(None))
+            ):
+                raise TypeError(f"unsupported SQL binding {type(value).__name__}")
+        before = self._connection.total_changes
+        rows: list[Row] = self._connection.execute(sql, tuple(params)).fetchall()
+        changed = self._connection.total_changes - before
+        if changed:
+            self.rows_written += changed
+            self.bytes_written += sum(_size(value) for value in params)
+        return rows
+
+    def close(self) -> None:
+        self._connection.close()
+
+
+def _dict_row(cursor: sqlite3.Cursor, row: tuple[SqlValue, ...]) -> Row:
+    return {column[0]: value for column, value in zip(cursor.description, row, strict=True)}
+
+
+def _size(value: SqlValue) -> int:
+    if isinstance(value, str):
+        return len(value.encode("utf-8"))
+    if isinstance(value, bytes):
+        return len(value)
+    return 8 if value is not None else 0
+
+
+def schema_statements() -> list[str]:
+    """The statements of schema.sql, without comments, one per call."""
+    lines = [
+        line for line in SCHEMA_PATH.read_text("utf-8").splitlines() if not line.startswith("--")
+    ]
+    return [statement.strip() for statement in "\n".join(lines).split(";") if statement.strip()]
+
+
+def ensure_schema(db: Database) -> None:
+    """Create the tables if needed (idempotent; writes no row)."""
+    for statement in schema_statements():
+        db.execute(statement)
+
+
+@dataclass(frozen=True)
+class Record:
+    """The stored room: its document as text, the document's format and the revision."""
+
+    format: int
+    revision: int
+    doc: str
+
+
+def read(db: Database) -> Record | None:
+    rows = db.execute("SELECT format, revision, doc FROM room WHERE id = 1")
+    if not rows:
+        return None
+    row = rows[0]
+    fmt, revision, doc = row["format"], row["revision"], row["doc"]
+    if not isinstance(fmt, int) or not isinstance(revision, int) or not isinstance(doc, str):
+        raise StoreError("the room row has unexpected column types")
+    return Record(fmt, revision, doc)
+
+
+def write(db: Database, record: Record) -> None:
+    """Save the room: one statement, one row written."""
+    db.execute(
+        "INSERT INTO room (id, format, revision, doc) VALUES (1, ?, ?, ?) "
+        "ON CONFLICT (id) DO UPDATE SET "
+        "format = excluded.format, revision = excluded.revision, doc = excluded.doc",
+        (record.format, record.revision, record.doc),
+    )
+
+
+def write_schema_version(db: Database) -> None:
+    """Record the schema version (once, when the room is created: one row)."""
+    db.execute(
+        "INSERT INTO meta (key, value) VALUES ('schema', ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (str(SCHEMA_VERSION),),
+    )
+
+
+def delete(db: Database) -> None:
+    """Forget the room (idle cleanup on the self-host; the Durable Object uses deleteAll)."""
+    db.execute("DELETE FROM room")
+    db.execute("DELETE FROM meta")
+
+
+def upgrade(
+    document: dict[str, Any], migrations: dict[int, Migration], current: int
+) -> dict[str, Any]:
+    """Apply migrations one format step at a time up to `current`."""
+    fmt = document.get("format", 0)
+    if not isinstance(fmt, int) or fmt > current:
+        raise StoreError(f"room document format {fmt!r} is newer than this code ({current})")
+    while fmt < current:
+        if fmt not in migrations:
+            raise StoreError(f"no migration from room format {fmt}")
+        document = migrations[fmt](dict(document))
+        fmt += 1
+        document["format"] = fmt
+    return document
