@@ -1,0 +1,44 @@
+"""The host's game settings with their ranges and defaults, and the rules' fixed durations."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 20
+MR_WHITE_MIN_PLAYERS = 5
+UNDERCOVER_PAIR_FROM_PLAYERS = 7  # 1 undercover below this count, 2 from it on
+
+CLUE_MAX_LENGTH = 60
+THEME_MAX_LENGTH = 60
+GUESS_MAX_LENGTH = 60
+MR_WHITE_GUESS_SECONDS = 60
+VOTE_GRACE_SECONDS = 4  # after the last ballot, so that a hasty voter can still change their mind
+MAX_BALLOT_CHANGES = 10  # per voter and per ballot: keeps every game's input count bounded
+NULL_VOTES_BEFORE_LOT = 2  # a third vote in a row without elimination is decided by lot
+
+GRADE_MIN = 0
+GRADE_MAX = 20
+
+
+class Mode(StrEnum):
+    CLASSIC = "classic"
+    GRADE = "grade"
+
+
+class RuleSettings(BaseModel):
+    """What the host may set before a game; pydantic enforces each range."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: Mode = Mode.CLASSIC
+    mr_white: bool = False
+    grade_gap: int = Field(default=5, ge=1, le=GRADE_MAX - GRADE_MIN)
+    clue_rounds_per_vote: int = Field(default=1, ge=1, le=5)
+    clue_timer: bool = True
+    clue_seconds: int = Field(default=60, ge=30, le=90)
+    vote_timer: bool = True
+    vote_seconds: int = Field(default=90, ge=30, le=180)
+    reveal_on_elimination: bool = True

@@ -1,0 +1,61 @@
+"""Player-typed text: clues and themes are cleaned or refused; guesses are compared forgivingly."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from undercover.rules.errors import player_error
+
+_MARKUP = re.compile(r"[<>]")
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co"} for ch in text)
+
+
+def clean_line(text: str, *, field: str, max_length: int) -> str:
+    """Trim a one-line text and refuse it if empty, too long, or holding control or markup.
+
+    >>> clean_line("  un sorcier ", field="clue", max_length=60)
+    'un sorcier'
+    """
+    if _has_control(text):
+        raise player_error(f"{field}.control_characters", f"the {field} holds control characters")
+    if _MARKUP.search(text):
+        raise player_error(f"{field}.markup", f"the {field} may not hold < or >")
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise player_error(f"{field}.empty", f"the {field} is empty")
+    if len(cleaned) > max_length:
+        raise player_error(
+            f"{field}.too_long", f"the {field} is longer than {max_length} characters"
+        )
+    return cleaned
+
+
+def fold(text: str) -> str:
+    """Case, accents, punctuation and spacing folded away, for forgiving comparisons.
+
+    >>> fold("  Dark-Vador !")
+    'dark vador'
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(_NOT_WORD.sub(" ", stripped.casefold()).split())
+
+
+def guess_matches(guess: str, word: str, aliases: Iterable[str] = ()) -> bool:
+    """Mr. White's guess against the civilians' word and its aliases, strict beyond folding."""
+    folded = fold(guess)
+    return bool(folded) and any(folded == fold(name) for name in (word, *aliases))
+
+
+def parse_grade(text: str) -> int | None:
+    """A grade guess must be a whole number as typed (surrounding spaces allowed)."""
+    stripped = text.strip()
+    if not stripped.isascii() or not stripped.isdigit() or len(stripped) > 2:
+        return None
+    return int(stripped)
