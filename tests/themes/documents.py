@@ -1,0 +1,74 @@
+"""Small theme documents for the tests, in the files' JSON shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# A made-up school: houses and roles are distinctive (at most a third of 9 entries hold each),
+# genders are not (held by more than a third).
+SCHOOL_ENTRIES: list[tuple[str, list[str], list[str]]] = [
+    ("Alba", ["rouge", "élève", "femme", "volante"], ["balai", "écharpe", "hibou"]),
+    ("Bruno", ["rouge", "élève", "homme", "volante"], ["batte", "cape", "crapaud"]),
+    ("Cyrille", ["rouge", "professeur", "homme", "potions"], ["chaudron", "fiole", "cave"]),
+    ("Dora", ["verte", "élève", "femme", "potions"], ["miroir", "ruban", "chat"]),
+    ("Émile", ["verte", "professeur", "homme", "runes"], ["parchemin", "plume", "tour"]),
+    ("Fanny", ["verte", "fantôme", "femme", "runes"], ["chaîne", "bougie", "grenier"]),
+    ("Gaspard", ["bleue", "fantôme", "homme", "métamorphose"], ["drap", "lanterne", "cloche"]),
+    ("Hélène", ["bleue", "directeur", "femme", "métamorphose"], ["chapeau", "lunettes", "bureau"]),
+    ("Igor", ["bleue", "concierge", "homme", "cuisine"], ["clés", "balai-brosse", "loge"]),
+]
+
+SCHOOL_GROUPS = {
+    "maison": ["rouge", "verte", "bleue"],
+    "rôle": ["élève", "professeur", "fantôme", "directeur", "concierge"],
+    "genre": ["homme", "femme"],
+    "matière": ["volante", "potions", "runes", "métamorphose", "cuisine"],
+}
+
+
+def document(
+    franchise_id: str = "ecole",
+    category: str = "films",
+    entries: list[tuple[str, list[str], list[str]]] | None = None,
+    groups: dict[str, list[str]] | None = None,
+    **fields: Any,
+) -> dict[str, Any]:
+    """A theme document; `fields` override or add top-level fields."""
+    groups = SCHOOL_GROUPS if groups is None else groups
+    entries = SCHOOL_ENTRIES if entries is None else entries
+    doc: dict[str, Any] = {
+        "schema": 1,
+        "id": franchise_id,
+        "name": franchise_id.replace("-", " ").title(),
+        "category": category,
+        "language": "fr",
+        "family_safe": True,
+        "description": "Une école imaginaire pour les tests.",
+        "tag_groups": {
+            name: {"description": f"Groupe {name}", "tags": list(tags)}
+            for name, tags in groups.items()
+        },
+        "entries": [
+            {"name": name, "aliases": [], "tags": list(tags), "attributes": list(attributes)}
+            for name, tags, attributes in entries
+        ],
+    }
+    doc.update(fields)
+    return doc
+
+
+def big_document(franchise_id: str = "ecole", category: str = "films") -> dict[str, Any]:
+    """A document that passes every check: the school, grown to 30 entries by numbered pupils."""
+    entries = list(SCHOOL_ENTRIES)
+    houses, subjects = ["rouge", "verte", "bleue"], ["volante", "potions", "runes", "cuisine"]
+    for number in range(len(entries), 30):
+        tags = [
+            houses[number % 3],
+            "élève",
+            "homme" if number % 2 else "femme",
+            subjects[number % 4],
+        ]
+        entries.append(
+            (f"Élève {number}", tags, [f"pupitre {number}", f"cahier {number}", f"sac {number}"])
+        )
+    return document(franchise_id, category, entries)
