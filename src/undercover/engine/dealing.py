@@ -1,0 +1,147 @@
+"""Dealing the pair of words for a game, and what the lobby shows about it.
+
+The one place where the engine meets the theme content (`undercover.themes`): the catalog is
+the built-in content, loaded once per process. Dealing is seeded by the game's seed and avoids
+the pairs this room has already played (`DealtHistory`).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from pydantic import BaseModel, ConfigDict
+
+from undercover.engine.errors import Rejected
+from undercover.engine.settings import RoomSettings, Similarity
+from undercover.themes import model as themes_model
+from undercover.themes.builtin import builtin_catalog
+from undercover.themes.select import (
+    DealError,
+    DealHistory,
+    DealRequest,
+    allowed_pool,
+    deal_pair,
+    playable_level,
+)
+
+
+class Relaxed(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    from_level: Similarity
+    to_level: Similarity
+    reason: str
+
+
+class DealtPair(BaseModel):
+    """A game's two words: secret until the game is over."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    civilian: str
+    civilian_aliases: tuple[str, ...]
+    civilian_attributes: tuple[str, ...]
+    undercover: str
+    undercover_aliases: tuple[str, ...]
+    undercover_attributes: tuple[str, ...]
+    franchise: str
+    requested: Similarity
+    used: Similarity | None  # None in the attribute variant
+    relaxations: tuple[Relaxed, ...]
+    shared_tags: tuple[str, ...]
+
+
+class DealtHistory(BaseModel):
+    """The pairs and civilian words this room has dealt (no repeats until exhausted)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pairs: tuple[tuple[str, str], ...] = ()
+    civilians: tuple[str, ...] = ()
+
+
+def _request(settings: RoomSettings) -> DealRequest:
+    return DealRequest(
+        categories=frozenset(settings.themes),
+        franchises=frozenset(settings.franchises),
+        similarity=themes_model.Similarity(settings.similarity),
+        attribute_variant=settings.attribute_variant,
+        family_safe_only=settings.family_safe,
+    )
+
+
+def deal_words(
+    settings: RoomSettings, seed: int, history: DealtHistory
+) -> tuple[DealtPair, DealtHistory]:
+    """Draw this game's pair; raises Rejected with a "themes.*" code if the filters cannot."""
+    catalog = builtin_catalog()
+    past = DealHistory(frozenset(history.pairs), frozenset(history.civilians))
+    try:
+        deal = deal_pair(catalog, _request(settings), random.Random(seed), past)
+    except DealError as error:
+        raise Rejected(str(error.code), error.message_en) from error
+    undercover = deal.undercover
+    pair = DealtPair(
+        civilian=deal.civilian.name,
+        civilian_aliases=deal.civilian.aliases,
+        civilian_attributes=deal.civilian.attributes,
+        undercover=deal.undercover_word,
+        undercover_aliases=undercover.aliases if undercover else (),
+        undercover_attributes=undercover.attributes if undercover else (),
+        franchise=catalog.franchise_of(deal.civilian).name,
+        requested=settings.similarity,
+        used=deal.used.value if deal.used is not None else None,
+        relaxations=tuple(
+            Relaxed(from_level=r.from_level.value, to_level=r.to_level.value, reason=r.reason.value)
+            for r in deal.relaxations
+        ),
+        shared_tags=deal.shared_tags,
+    )
+    new_history = DealtHistory(
+        pairs=tuple(sorted(deal.history.pairs)), civilians=tuple(sorted(deal.history.civilians))
+    )
+    return pair, new_history
+
+
+Availability = tuple[Similarity | None, bool, str | None]  # level, relaxed, error code
+
+
+def similarity_available(settings: RoomSettings) -> Availability:
+    """What the lobby shows: the level the chosen themes deliver, if relaxed, or why none can."""
+    return _available(
+        tuple(sorted(settings.themes)),
+        tuple(sorted(settings.franchises)),
+        settings.similarity,
+        settings.attribute_variant,
+        settings.family_safe,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _available(
+    themes: tuple[str, ...],
+    franchises: tuple[str, ...],
+    similarity: Similarity,
+    attribute_variant: bool,
+    family_safe: bool,
+) -> Availability:
+    settings = RoomSettings(
+        themes=themes,
+        franchises=franchises,
+        similarity=similarity,
+        attribute_variant=attribute_variant,
+        family_safe=family_safe,
+    )
+    catalog = builtin_catalog()
+    request = _request(settings)
+    try:
+        pool = allowed_pool(catalog, request)
+        if len(pool) < (1 if attribute_variant else 2):
+            return None, False, "themes.pool_empty" if not pool else "themes.pool_too_small"
+        if attribute_variant:
+            return None, False, None
+        level, relaxations = playable_level(catalog, pool, request.similarity)
+    except DealError as error:
+        return None, False, str(error.code)
+    return level.value, bool(relaxations), None

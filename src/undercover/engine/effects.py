@@ -1,0 +1,37 @@
+"""Effects: what the host must do after a step. They name seats, never carry state: a
+player's data leaves only through `view.view_for`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+CloseReason = Literal["kicked", "replaced", "left"]
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """Bind the connection that sent JoinRoom/Reconnect to this seat; send it a full view."""
+
+    player_id: str
+
+
+@dataclass(frozen=True)
+class CloseSeat:
+    """Close the seat's connections (for "replaced": the older ones, not the new one)."""
+
+    player_id: str
+    reason: CloseReason
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    """The room changed: send every connected seat its view."""
+
+
+@dataclass(frozen=True)
+class DeleteRoom:
+    """The room stayed empty past the idle delay: delete its storage."""
+
+
+Effect = Welcome | CloseSeat | Broadcast | DeleteRoom

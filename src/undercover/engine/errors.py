@@ -1,0 +1,62 @@
+"""The engine's one error: `Rejected(code)`; a rejected input leaves the room unchanged.
+
+Codes are stable strings the client translates (FR/EN); rules' `RuleViolation` codes pass
+through unchanged, so `Rejected.code` is a `str` and `RejectCode` lists the engine's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+
+from undercover.rules import RuleViolation
+
+
+class RejectCode(StrEnum):
+    SEQ_STALE = "seq.stale"
+    ROOM_NOT_HOST = "room.not_host"
+    ROOM_LOCKED = "room.locked"
+    ROOM_FULL = "room.full"
+    ROOM_NOT_SEATED = "room.not_seated"
+    ROOM_WRONG_PHASE = "room.wrong_phase"
+    NAME_EMPTY = "name.empty"
+    NAME_TOO_LONG = "name.too_long"
+    NAME_INVALID = "name.invalid"
+    NAME_TAKEN = "name.taken"
+    TOKEN_INVALID = "token.invalid"
+    TOKEN_UNKNOWN = "token.unknown"
+    TOKEN_BANNED = "token.banned"
+    TOKEN_IN_USE = "token.in_use"
+    SETTINGS_NOT_IN_LOBBY = "settings.not_in_lobby"
+    SETTINGS_INVALID = "settings.invalid"
+    START_NOT_IN_LOBBY = "start.not_in_lobby"
+    START_PLAYER_COUNT = "start.player_count"
+    START_NO_WORDS = "start.no_words"
+    ROLE_NOT_IN_REVEAL = "role.not_in_reveal"
+    ROLE_NOT_PLAYING = "role.not_playing"
+    CLUE_NOT_IN_CLUES = "clue.not_in_clues"
+    VOTE_NOT_IN_VOTING = "vote.not_in_voting"
+    GUESS_NOT_IN_GUESS = "guess.not_in_guess"
+    KICK_SELF = "kick.self"
+    KICK_UNKNOWN = "kick.unknown_player"
+    LEAVE_NOT_SEATED = "leave.not_seated"
+    REMATCH_NOT_ENDED = "rematch.not_ended"
+
+
+class Rejected(Exception):
+    """An input not allowed now; `code` is stable, e.g. "vote.not_in_voting"."""
+
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(f"{code}: {message}" if message else code)
+        self.code = code
+        self.message = message
+
+
+@contextmanager
+def rule_checked() -> Iterator[None]:
+    """Translate the rules' `RuleViolation` into `Rejected` with the same code."""
+    try:
+        yield
+    except RuleViolation as violation:
+        raise Rejected(violation.code, violation.message) from violation

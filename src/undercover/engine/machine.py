@@ -1,0 +1,234 @@
+"""The room state machine: `apply(room, actor, command, now) -> Step`.
+
+h11-style: no I/O, no clock (time arrives as `now`, epoch seconds), randomness only from the
+room's seed. A rejected command raises `Rejected(code)` and the room is unchanged (it is
+immutable). After every accepted command the machine settles the room: host transfer,
+absent players' turns skipped, vote grace started, phase over → next phase, game over → end.
+
+Host contract: `actor` is the player id bound to the connection (None before JoinRoom or
+Reconnect, and for host-internal commands); after each step, carry out `Step.effects`, save
+`Step.room`, send views (`view.view_for`) to every connected seat on `Broadcast`, and arm one
+alarm at `deadlines.next_deadline(step.room)` that delivers `TimePassed`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import assert_never
+
+from undercover.engine import deadlines, membership, seats
+from undercover.engine.commands import (
+    CastVote,
+    Command,
+    ConfirmRole,
+    Connected,
+    Disconnected,
+    GiveClue,
+    Guess,
+    JoinRoom,
+    Kick,
+    Leave,
+    ProposeTheme,
+    Reconnect,
+    Rematch,
+    Resumed,
+    SetLock,
+    StartGame,
+    TimePassed,
+    UpdateSettings,
+)
+from undercover.engine.effects import Broadcast, DeleteRoom, Effect
+from undercover.engine.errors import RejectCode, Rejected
+from undercover.engine.phases import clues, ended, enter, guess, lobby, role_reveal, voting
+from undercover.engine.phases.clues import Clues
+from undercover.engine.phases.ended import Ended
+from undercover.engine.phases.guess import Guessing
+from undercover.engine.phases.lobby import Lobby
+from undercover.engine.phases.reveal import Reveal
+from undercover.engine.phases.role_reveal import RoleReveal
+from undercover.engine.phases.voting import Voting
+from undercover.engine.room import Room
+
+SETTLE_LIMIT = 1000  # each settling step consumes a turn, a phase or a seat: far below this
+
+
+@dataclass(frozen=True)
+class Step:
+    room: Room
+    effects: tuple[Effect, ...] = field(default=())
+
+
+def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
+    """Apply one command at time `now`; raises Rejected and changes nothing if not allowed.
+
+    >>> from undercover.engine.room import new_room
+    >>> step = apply(new_room("ABCDE", 1, 0.0), None, JoinRoom(name="Ana", token="t" * 32), 1.0)
+    >>> step.room.host, step.effects[0]
+    ('p1', Welcome(player_id='p1'))
+    """
+    before = room
+    effects: list[Effect] = []
+    match command:
+        case JoinRoom(name=name, token=token):
+            room, effects = membership.join(room, name, token, now)
+        case Reconnect(token=token):
+            room, effects = membership.reconnect(room, token, now)
+        case Leave():
+            room, effects = membership.leave(room, _seated(room, actor), now)
+        case UpdateSettings(seq=seq, changes=changes):
+            room = lobby.update_settings(_current(room, seq), _seated(room, actor), changes)
+        case SetLock(locked=locked):
+            seats.require_host(room, _seated(room, actor))
+            settings = room.settings.model_copy(update={"locked": locked})
+            room = room.model_copy(update={"settings": settings})
+        case StartGame(seq=seq):
+            room = lobby.start(_current(room, seq), _seated(room, actor), now)
+        case ConfirmRole(seq=seq):
+            room = role_reveal.confirm(_current(room, seq), _seated(room, actor))
+        case GiveClue(seq=seq, text=text):
+            room = clues.clue(_current(room, seq), _seated(room, actor), text)
+        case ProposeTheme(seq=seq, text=text):
+            room = clues.theme(_current(room, seq), _seated(room, actor), text)
+        case CastVote(seq=seq, target=target):
+            room = voting.cast(_current(room, seq), _seated(room, actor), target)
+        case Guess(seq=seq, text=text):
+            room = guess.make_guess(_current(room, seq), _seated(room, actor), text)
+        case Kick(player_id=target):
+            room, effects = membership.kick_player(room, _seated(room, actor), target, now)
+        case Rematch(seq=seq):
+            room = ended.rematch(_current(room, seq), _seated(room, actor))
+        case Connected(player_id=player_id):
+            room = seats.connect(room, _seated(room, player_id), now)
+        case Disconnected(player_id=player_id):
+            if seats.find(room, player_id) is not None:
+                room = seats.disconnect(room, player_id, now)
+        case TimePassed():
+            room, effects = _time_passed(room, now)
+        case Resumed(connected=connected):
+            room = _resumed(room, connected, now)
+        case _:
+            assert_never(command)
+    room = settle(room, now)
+    if room is before:
+        return Step(room, tuple(effects))
+    if not isinstance(command, TimePassed | Resumed | Disconnected):
+        room = room.model_copy(update={"last_activity": now})
+    return Step(room, (*effects, Broadcast()))
+
+
+def _seated(room: Room, actor: str | None) -> str:
+    seat = seats.find(room, actor)
+    if seat is None or seat.kicked:
+        raise Rejected(RejectCode.ROOM_NOT_SEATED)
+    return seat.player_id
+
+
+def _current(room: Room, seq: int) -> Room:
+    if seq != room.seq:
+        raise Rejected(RejectCode.SEQ_STALE)
+    return room
+
+
+def _time_passed(room: Room, now: float) -> tuple[Room, list[Effect]]:
+    """Apply every deadline <= now, earliest first; an early or repeated alarm does nothing."""
+    for _ in range(SETTLE_LIMIT):
+        due = deadlines.earliest(room)
+        if due is None or due.at > now:
+            return room, []
+        match due.kind:
+            case "cleanup":
+                return room, [DeleteRoom()]
+            case "seat":
+                seat = seats.find(room, due.player_id)
+                assert seat is not None
+                room = seats.replace(room, seat.model_copy(update={"absent": True}))
+            case "ends_at" | "grace_ends_at":
+                room = _phase_timeout(room, now)
+        room = settle(room, now)
+    raise AssertionError("deadlines did not converge")
+
+
+def _phase_timeout(room: Room, now: float) -> Room:
+    phase = room.phase
+    match phase:
+        case RoleReveal() | Reveal():
+            return follow(room, now)
+        case Clues():
+            return clues.timeout(room)
+        case Voting():
+            return voting.close(room, now)
+        case Guessing():
+            return guess.timeout(room)
+        case Lobby() | Ended():
+            raise AssertionError(f"no timer in {phase.kind}")
+        case _:
+            assert_never(phase)
+
+
+def _resumed(room: Room, connected: tuple[str, ...], now: float) -> Room:
+    """After a restart: sockets not listed are gone; pending deadlines leave >= 15 s."""
+    for seat in room.seats:
+        if seat.connected and seat.player_id not in connected:
+            room = seats.disconnect(room, seat.player_id, now)
+    reference = room.paused_at if room.paused_at is not None else now
+    return deadlines.extended(room, reference)
+
+
+def settle(room: Room, now: float) -> Room:
+    """Apply every consequence that needs no input, until nothing changes."""
+    for _ in range(SETTLE_LIMIT):
+        settled = _settle_once(room, now)
+        if settled is None:
+            return room
+        room = settled
+    raise AssertionError("settle did not converge")
+
+
+def _settle_once(room: Room, now: float) -> Room | None:
+    if room.paused_at is not None:
+        return None
+    transferred = seats.transfer_host(room)
+    if transferred is not None:
+        return transferred
+    phase, game = room.phase, room.game
+    match phase:
+        case Lobby() | Ended() | Reveal():
+            return None
+        case RoleReveal():
+            assert game is not None
+            if game.is_over or role_reveal.everyone_confirmed(room):
+                return follow(room, now)
+            return None
+        case Clues():
+            assert game is not None
+            if game.stage not in ("theme", "clue"):
+                return follow(room, now)
+            return clues.settle(room, now)
+        case Voting():
+            assert game is not None
+            if game.stage != "vote":
+                return follow(room, now)
+            return voting.settle(room, now)
+        case Guessing():
+            assert game is not None
+            if game.stage != "guess":
+                return follow(room, now)
+            return guess.settle(room)
+        case _:
+            assert_never(phase)
+
+
+def follow(room: Room, now: float) -> Room:
+    """Enter the phase that the game's stage calls for."""
+    game = room.game
+    assert game is not None
+    match game.stage:
+        case "theme" | "clue":
+            return enter(room, clues.begin(room, now))
+        case "vote":
+            return enter(room, voting.begin(room, now))
+        case "guess":
+            return enter(room, guess.begin(room, now))
+        case "over":
+            return ended.record(enter(room, Ended()))
+    raise AssertionError(f"unknown stage {game.stage}")

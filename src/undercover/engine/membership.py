@@ -1,0 +1,101 @@
+"""Joining, reconnecting, leaving and kicking: who sits at the table, at any phase."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from undercover.engine import seats
+from undercover.engine.effects import CloseSeat, Effect, Welcome
+from undercover.engine.errors import RejectCode, Rejected, rule_checked
+from undercover.engine.phases.ended import Ended
+from undercover.engine.phases.lobby import Lobby
+from undercover.rules import MAX_PLAYERS, kick
+
+if TYPE_CHECKING:
+    from undercover.engine.room import Room
+
+
+def join(room: Room, name: str, token: str, now: float) -> tuple[Room, list[Effect]]:
+    """Take a new seat (a spectator's while a game runs); the first one in becomes host."""
+    token_hash = seats.hash_token(token)
+    if token_hash in room.banned:
+        raise Rejected(RejectCode.TOKEN_BANNED)
+    if seats.find_by_token(room, token) is not None:
+        return reconnect(room, token, now)
+    if room.settings.locked:
+        raise Rejected(RejectCode.ROOM_LOCKED)
+    nickname = seats.clean_nickname(name)
+    key = seats.check_name_free(room, nickname)
+    in_lobby = isinstance(room.phase, Lobby)
+    if in_lobby and len(seats.players(room)) >= MAX_PLAYERS:
+        raise Rejected(RejectCode.ROOM_FULL)
+    spectators = sum(1 for s in room.seats if s.spectator and not s.kicked)
+    if not in_lobby and spectators >= seats.MAX_SPECTATORS:
+        raise Rejected(RejectCode.ROOM_FULL)
+    number = room.seats_created + 1
+    seat = seats.Seat(
+        player_id=f"p{number}",
+        nickname=nickname,
+        name_key=key,
+        token_hash=token_hash,
+        joined=number,
+        spectator=not in_lobby,
+    )
+    room = room.model_copy(
+        update={
+            "seats": (*room.seats, seat),
+            "seats_created": number,
+            "host": room.host or seat.player_id,
+        }
+    )
+    return seats.resume_if_paused(room, now), [Welcome(seat.player_id)]
+
+
+def reconnect(room: Room, token: str, now: float) -> tuple[Room, list[Effect]]:
+    """Take back one's seat, at any phase; a live older connection is replaced."""
+    if seats.hash_token(token) in room.banned:
+        raise Rejected(RejectCode.TOKEN_BANNED)
+    seat = seats.find_by_token(room, token)
+    if seat is None:
+        raise Rejected(RejectCode.TOKEN_UNKNOWN)
+    effects: list[Effect] = [CloseSeat(seat.player_id, "replaced")] if seat.connected else []
+    if seat.left:
+        room = seats.replace(room, seat.model_copy(update={"left": False}))
+    room = seats.connect(room, seat.player_id, now)
+    return room, [*effects, Welcome(seat.player_id)]
+
+
+def leave(room: Room, actor: str, now: float) -> tuple[Room, list[Effect]]:
+    """In the lobby the seat is freed; during a game the player is gone (skipped, abstaining)
+    until they come back with their token, and the seat is freed at "Rejouer"."""
+    seat = seats.find(room, actor)
+    assert seat is not None
+    if isinstance(room.phase, Lobby) or seat.spectator:
+        kept = tuple(s for s in room.seats if s.player_id != actor)
+        room = room.model_copy(update={"seats": kept})
+        room = seats.pause_if_empty(room, now)
+    else:
+        room = seats.replace(room, seat.model_copy(update={"left": True}))
+        room = seats.disconnect(room, actor, now, gone=True)
+    return room, [CloseSeat(actor, "left")]
+
+
+def kick_player(room: Room, actor: str, target: str, now: float) -> tuple[Room, list[Effect]]:
+    """Ban the target's token for good; in a game, the consequence resolves in this step."""
+    seats.require_host(room, actor)
+    if target == actor:
+        raise Rejected(RejectCode.KICK_SELF)
+    seat = seats.find(room, target)
+    if seat is None or seat.kicked:
+        raise Rejected(RejectCode.KICK_UNKNOWN)
+    room = room.model_copy(update={"banned": (*room.banned, seat.token_hash)})
+    if isinstance(room.phase, Lobby):
+        room = room.model_copy(update={"seats": tuple(s for s in room.seats if s != seat)})
+        return seats.pause_if_empty(room, now), [CloseSeat(target, "kicked")]
+    game = room.game
+    if game is not None and not isinstance(room.phase, Ended) and target in game.roles:
+        with rule_checked():
+            room = room.model_copy(update={"game": kick(game, target)})
+    gone = seat.model_copy(update={"kicked": True, "connected": False, "absent": True})
+    room = seats.pause_if_empty(seats.replace(room, gone), now)
+    return room, [CloseSeat(target, "kicked")]

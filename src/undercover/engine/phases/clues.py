@@ -1,0 +1,93 @@
+"""Clues: each alive player in speaking order gives a clue; in grade mode each clue round
+opens with the proposer's theme. A turn times out after the clue timer (phantom vote), and a
+player absent beyond the reconnection grace is skipped at once (no phantom vote)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from undercover.engine import seats
+from undercover.engine.errors import RejectCode, Rejected, rule_checked
+from undercover.rules import (
+    Game,
+    SkipReason,
+    give_clue,
+    propose_theme,
+    skip_clue,
+    skip_theme,
+)
+
+if TYPE_CHECKING:
+    from undercover.engine.room import Room
+
+
+class Clues(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["clues"] = "clues"
+    turn: str  # whose turn the timer runs for: changes on every clue or theme
+    ends_at: float | None  # None when the clue timer is off
+
+
+def turn_key(game: Game) -> str:
+    return f"{game.cycle}:{game.clue_round}:{game.stage}:{on_turn(game)}"
+
+
+def on_turn(game: Game) -> str | None:
+    return game.proposer if game.stage == "theme" else game.speaker
+
+
+def begin(room: Room, now: float) -> Clues:
+    game = room.game
+    assert game is not None
+    rules = room.settings.rules
+    ends_at = now + rules.clue_seconds if rules.clue_timer else None
+    return Clues(turn=turn_key(game), ends_at=ends_at)
+
+
+def _play(room: Room, game: Game) -> Room:
+    return room.model_copy(update={"game": game})
+
+
+def clue(room: Room, actor: str | None, text: str) -> Room:
+    game = _require(room, actor)
+    with rule_checked():
+        return _play(room, give_clue(game, actor or "", text))
+
+
+def theme(room: Room, actor: str | None, text: str) -> Room:
+    game = _require(room, actor)
+    with rule_checked():
+        return _play(room, propose_theme(game, actor or "", text))
+
+
+def _require(room: Room, actor: str | None) -> Game:
+    if not isinstance(room.phase, Clues) or room.game is None:
+        raise Rejected(RejectCode.CLUE_NOT_IN_CLUES)
+    return room.game
+
+
+def timeout(room: Room) -> Room:
+    """The turn's timer ran out: the clue is skipped with a phantom vote, the theme drawn."""
+    game = room.game
+    assert game is not None
+    if game.stage == "theme":
+        return _play(room, skip_theme(game))
+    return _play(room, skip_clue(game, SkipReason.TIMEOUT))
+
+
+def settle(room: Room, now: float) -> Room | None:
+    """Skip an absent player's turn; restart the timer when the turn moved on."""
+    phase, game = room.phase, room.game
+    assert isinstance(phase, Clues)
+    assert game is not None
+    player = on_turn(game)
+    if player is not None and seats.is_absent(room, player):
+        if game.stage == "theme":
+            return _play(room, skip_theme(game))
+        return _play(room, skip_clue(game, SkipReason.ABSENT))
+    if phase.turn != turn_key(game):
+        return room.model_copy(update={"phase": begin(room, now)})
+    return None

@@ -1,0 +1,50 @@
+"""Role reveal: each player looks at their card; over when every connected player confirmed
+or after `ROLE_REVEAL_SECONDS`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from undercover.engine import seats
+from undercover.engine.errors import RejectCode, Rejected
+
+if TYPE_CHECKING:
+    from undercover.engine.room import Room
+
+ROLE_REVEAL_SECONDS = 20.0
+
+
+class RoleReveal(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["role_reveal"] = "role_reveal"
+    confirmed: tuple[str, ...] = ()
+    ends_at: float
+
+
+def confirm(room: Room, actor: str | None) -> Room:
+    phase = room.phase
+    if not isinstance(phase, RoleReveal):
+        raise Rejected(RejectCode.ROLE_NOT_IN_REVEAL)
+    game = room.game
+    assert game is not None
+    if actor is None or not game.is_alive(actor):
+        raise Rejected(RejectCode.ROLE_NOT_PLAYING)
+    if actor in phase.confirmed:
+        return room
+    confirmed = RoleReveal(confirmed=(*phase.confirmed, actor), ends_at=phase.ends_at)
+    return room.model_copy(update={"phase": confirmed})
+
+
+def everyone_confirmed(room: Room) -> bool:
+    phase = room.phase
+    assert isinstance(phase, RoleReveal)
+    assert room.game is not None
+    waiting = [
+        s
+        for s in room.seats
+        if s.connected and room.game.is_alive(s.player_id) and s.player_id not in phase.confirmed
+    ]
+    return not waiting and seats.anyone_connected(room)

@@ -1,0 +1,74 @@
+"""Voting: every alive player votes or abstains and may change until resolution; resolved
+`VOTE_GRACE_SECONDS` after the last expected ballot, or when the vote timer runs out. A tie
+opens a runoff: a new voting phase (new `seq`) restricted to the tied players."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from undercover.engine.errors import RejectCode, Rejected, rule_checked
+from undercover.engine.phases import enter
+from undercover.engine.phases.reveal import REVEAL_SECONDS, Reveal
+from undercover.rules import (
+    VOTE_GRACE_SECONDS,
+    ballots_complete,
+    cast_ballot,
+    close_vote,
+)
+
+if TYPE_CHECKING:
+    from undercover.engine.room import Room
+
+
+class Voting(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["voting"] = "voting"
+    ends_at: float | None  # None when the vote timer is off
+    grace_ends_at: float | None = None  # set while every expected ballot is in
+
+
+def begin(room: Room, now: float) -> Voting:
+    rules = room.settings.rules
+    return Voting(ends_at=now + rules.vote_seconds if rules.vote_timer else None)
+
+
+def cast(room: Room, actor: str | None, target: str | None) -> Room:
+    if not isinstance(room.phase, Voting) or room.game is None:
+        raise Rejected(RejectCode.VOTE_NOT_IN_VOTING)
+    with rule_checked():
+        game = cast_ballot(room.game, actor or "", target)
+    return room.model_copy(update={"game": game})
+
+
+def absent_players(room: Room) -> frozenset[str]:
+    return frozenset(s.player_id for s in room.seats if s.absent or s.kicked)
+
+
+def settle(room: Room, now: float) -> Room | None:
+    """Start the grace when every expected ballot is in; cancel it if one is withdrawn."""
+    phase, game = room.phase, room.game
+    assert isinstance(phase, Voting)
+    assert game is not None
+    complete = ballots_complete(game, absent_players(room))
+    if complete and phase.grace_ends_at is None:
+        grace = phase.model_copy(update={"grace_ends_at": now + VOTE_GRACE_SECONDS})
+        return room.model_copy(update={"phase": grace})
+    if not complete and phase.grace_ends_at is not None:
+        return room.model_copy(update={"phase": phase.model_copy(update={"grace_ends_at": None})})
+    return None
+
+
+def close(room: Room, now: float) -> Room:
+    """Tally: an elimination shows the reveal pause; a tie starts a runoff (new phase)."""
+    game = room.game
+    assert game is not None
+    closed = close_vote(game)
+    room = room.model_copy(update={"game": closed})
+    if len(closed.eliminated) > len(game.eliminated):
+        return enter(room, Reveal(eliminated=closed.eliminated[-1], ends_at=now + REVEAL_SECONDS))
+    if closed.stage == "vote":
+        return enter(room, begin(room, now))
+    return room  # the machine follows the game's stage

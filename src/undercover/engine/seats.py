@@ -1,0 +1,208 @@
+"""Seats: nicknames, seat tokens, connections, the host and its transfer.
+
+A seat is kept across disconnections; only an explicit leave in the lobby frees it, and a
+kick bans its token. The seat token is never stored: only its SHA-256 (`token_hash`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from undercover.engine.errors import RejectCode, Rejected
+
+if TYPE_CHECKING:
+    from undercover.engine.room import Room
+
+NAME_MAX_LENGTH = 20
+RECONNECT_GRACE_SECONDS = 12.0  # a disconnected player's turn waits this long, then is skipped
+MAX_SPECTATORS = 20
+
+# Look-alikes folded onto one Latin letter after NFKC + casefold + accent stripping:
+# Cyrillic and Greek homoglyphs, digits that pass for letters, dotless i.
+_CONFUSABLES = str.maketrans(
+    {
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
+        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i",
+        "ј": "j", "ԁ": "d", "ɡ": "g", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l",
+        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o",
+        "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ω": "w", "μ": "u", "ζ": "z",
+        "0": "o", "1": "l", "ı": "i", "|": "l",
+    }
+)  # fmt: skip
+_MARKUP = frozenset("<>")
+
+
+class Seat(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    player_id: str
+    nickname: str
+    name_key: str
+    token_hash: str
+    joined: int
+    connected: bool = True
+    disconnected_since: float | None = None
+    absent: bool = False  # disconnected beyond the grace, or gone: skipped and abstaining
+    spectator: bool = False  # joined during a game: takes a seat at the next one
+    kicked: bool = False
+    left: bool = False  # left during a game: the seat is freed at "Rejouer"
+
+    @property
+    def grace_ends_at(self) -> float | None:
+        """When a disconnected player starts being skipped, while that is still pending."""
+        if self.connected or self.absent or self.disconnected_since is None:
+            return None
+        return self.disconnected_since + RECONNECT_GRACE_SECONDS
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_nickname(raw: str) -> str:
+    """Trim and check a nickname; raises Rejected with a "name.*" code.
+
+    >>> clean_nickname("  Zoé ")
+    'Zoé'
+    """
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if any(_is_forbidden(char) for char in name):
+        raise Rejected(RejectCode.NAME_INVALID)
+    visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me"))
+    if visible == 0:
+        raise Rejected(RejectCode.NAME_EMPTY)
+    if visible > NAME_MAX_LENGTH:
+        raise Rejected(RejectCode.NAME_TOO_LONG)
+    return name
+
+
+def name_key(name: str) -> str:
+    """The identity of a nickname: equal keys look alike (case, accents, homoglyphs, spaces)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    stripped = "".join(
+        char for char in unicodedata.normalize("NFD", folded) if unicodedata.category(char) != "Mn"
+    )
+    return "".join(stripped.translate(_CONFUSABLES).split())
+
+
+def _is_forbidden(char: str) -> bool:
+    return char in _MARKUP or unicodedata.category(char) in (
+        "Cc",
+        "Cf",
+        "Co",
+        "Cs",
+        "Cn",
+        "Zl",
+        "Zp",
+    )
+
+
+def find(room: Room, player_id: str | None) -> Seat | None:
+    for seat in room.seats:
+        if seat.player_id == player_id:
+            return seat
+    return None
+
+
+def find_by_token(room: Room, token: str) -> Seat | None:
+    token_hash = hash_token(token)
+    for seat in room.seats:
+        if seat.token_hash == token_hash:
+            return seat
+    return None
+
+
+def replace(room: Room, seat: Seat) -> Room:
+    seats = tuple(seat if s.player_id == seat.player_id else s for s in room.seats)
+    return room.model_copy(update={"seats": seats})
+
+
+def players(room: Room) -> tuple[Seat, ...]:
+    """Seats that play (or will play) at the table: not spectators, not kicked, in seat order."""
+    return tuple(s for s in room.seats if not s.spectator and not s.kicked)
+
+
+def check_name_free(room: Room, name: str) -> str:
+    key = name_key(name)
+    if any(s.name_key == key for s in room.seats if not s.kicked):
+        raise Rejected(RejectCode.NAME_TAKEN)
+    return key
+
+
+def connect(room: Room, player_id: str, now: float) -> Room:
+    seat = find(room, player_id)
+    assert seat is not None
+    room = replace(
+        room,
+        seat.model_copy(update={"connected": True, "disconnected_since": None, "absent": False}),
+    )
+    return resume_if_paused(room, now)
+
+
+def disconnect(room: Room, player_id: str, now: float, *, gone: bool = False) -> Room:
+    """Mark a seat disconnected (its grace starts now) or `gone` (absent at once)."""
+    seat = find(room, player_id)
+    assert seat is not None
+    if not seat.connected and not gone:
+        return room
+    room = replace(
+        room,
+        seat.model_copy(
+            update={
+                "connected": False,
+                "disconnected_since": seat.disconnected_since if not seat.connected else now,
+                "absent": seat.absent or gone,
+            }
+        ),
+    )
+    return pause_if_empty(room, now)
+
+
+def anyone_connected(room: Room) -> bool:
+    return any(s.connected for s in room.seats)
+
+
+def pause_if_empty(room: Room, now: float) -> Room:
+    if room.paused_at is None and not anyone_connected(room):
+        return room.model_copy(update={"paused_at": now})
+    return room
+
+
+def resume_if_paused(room: Room, now: float) -> Room:
+    """Unfreeze the deadlines: every pending one moves by the time spent paused."""
+    from undercover.engine.deadlines import shifted
+
+    if room.paused_at is None or not anyone_connected(room):
+        return room
+    return shifted(room, now - room.paused_at).model_copy(update={"paused_at": None})
+
+
+def transfer_host(room: Room) -> Room | None:
+    """The host absent (or gone) and someone connected: the next seat in order becomes host.
+
+    The new host stays host even when the old one comes back.
+    """
+    host = find(room, room.host)
+    if host is not None and not host.kicked and (host.connected or not host.absent):
+        return None
+    candidates = [s for s in room.seats if s.connected and not s.kicked]
+    if not candidates:
+        return None
+    start = host.joined if host is not None else -1
+    ordered = sorted(candidates, key=lambda s: (s.spectator, s.joined <= start, s.joined))
+    return room.model_copy(update={"host": ordered[0].player_id})
+
+
+def require_host(room: Room, actor: str | None) -> None:
+    if actor is None or actor != room.host:
+        raise Rejected(RejectCode.ROOM_NOT_HOST)
+
+
+def is_absent(room: Room, player_id: str) -> bool:
+    """Skipped and counted as abstaining: disconnected beyond the grace, gone, or kicked."""
+    seat = find(room, player_id)
+    return seat is None or seat.absent or seat.kicked
