@@ -72,3 +72,20 @@ def big_document(franchise_id: str = "ecole", category: str = "films") -> dict[s
             (f"Élève {number}", tags, [f"pupitre {number}", f"cahier {number}", f"sac {number}"])
         )
     return document(franchise_id, category, entries)
+
+
+def flat_document() -> dict[str, Any]:
+    """30 entries where no two share more than one distinctive tag: never "very close"."""
+    letters = [f"a{n}" for n in range(10)]
+    entries = [
+        (
+            f"Plat {n}",
+            [letters[n % 10], "x" if n % 2 else "y", "z" if n < 15 else "w", "v"],
+            [f"p{n}", f"q{n}", f"r{n}"],
+        )
+        for n in range(30)
+    ]
+    return document("plat", "animes", entries, {"a": letters, "b": ["x", "y", "z", "w", "v"]})
+
+
+FLAT_CASE = flat_document()

@@ -1,0 +1,61 @@
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from undercover.themes import builtin
+from undercover.themes.generate import DATA_MODULE, render_module, write_module
+from undercover.themes.load import load_catalog, read_documents
+from undercover.themes.model import catalog_from_documents
+
+from .documents import big_document
+
+
+def module_from_text(text: str) -> types.ModuleType:
+    module = types.ModuleType("undercover.themes.data")
+    exec(compile(text, "data.py", "exec"), module.__dict__)
+    return module
+
+
+def test_generated_module_holds_exactly_the_documents() -> None:
+    doc = big_document()
+    doc["description"] = "Trois apostrophes ''' et un antislash \\ restent intacts."
+    module = module_from_text(render_module([doc, big_document("autre", "bd")]))
+    parsed = json.loads(module.THEMES_JSON)
+    assert [d["id"] for d in parsed] == ["autre", "ecole"]  # sorted by category, then id
+    assert parsed[1] == doc
+
+
+def test_write_module_only_when_changed(tmp_path: Path) -> None:
+    target = tmp_path / "data.py"
+    assert write_module([big_document()], target)
+    assert not write_module([big_document()], target)
+    assert write_module([big_document("autre")], target)
+
+
+def test_generated_copy_equals_the_shipped_theme_files() -> None:
+    documents, problems = read_documents()
+    assert problems == []
+    text = render_module(documents)
+    generated = json.loads(module_from_text(text).THEMES_JSON)
+    assert catalog_from_documents(generated) == load_catalog()
+    # A stale module next to the code would ship old words to the Worker.
+    if DATA_MODULE.exists():
+        assert DATA_MODULE.read_text(encoding="utf-8") == text, (
+            "src/undercover/themes/data.py is stale: run `uv run undercover themes generate`"
+        )
+
+
+def test_without_theme_files_the_catalog_comes_from_the_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    documents = [big_document()]
+    monkeypatch.setattr(builtin, "THEMES_DIR", tmp_path / "absent")
+    monkeypatch.setitem(
+        sys.modules, "undercover.themes.data", module_from_text(render_module(documents))
+    )
+    monkeypatch.delattr("undercover.themes.data", raising=False)
+    catalog = builtin.builtin_catalog.__wrapped__()
+    assert catalog == catalog_from_documents(documents)
