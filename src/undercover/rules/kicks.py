@@ -31,6 +31,8 @@ def kick(game: Game, player: PlayerId) -> Game:
         return skip_guess(game) if player == game.guesser else game
     if not was_alive:
         return game  # an eliminated player leaving changes nothing on the table
+    if game.stage is Stage.VOTE:
+        game = _recount(game, player)
     ended = conclude(game)
     if ended is not None:
         return ended
@@ -46,8 +48,6 @@ def kick(game: Game, player: PlayerId) -> Game:
             return pass_turn(game.model_copy(update={"recap": (*game.recap, skip)}))
         case Stage.THEME if player == game.proposer:
             return skip_theme(game)
-        case Stage.VOTE:
-            return _recount(game, player)
         case _:
             return game
 

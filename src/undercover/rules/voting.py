@@ -108,5 +108,11 @@ def _record(
         eliminated=eliminated,
     )
     return game.model_copy(
-        update={"recap": (*game.recap, entry), "last_vote": entry, "phantom_votes": {}}
+        update={
+            "recap": (*game.recap, entry),
+            "last_vote": entry,
+            "phantom_votes": {},
+            "ballots": {},
+            "ballot_changes": {},
+        }
     )

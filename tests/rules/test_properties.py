@@ -1,0 +1,146 @@
+"""Random legal games, 3–20 players, both modes: the rules' invariants hold to the end."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from undercover.rules import (
+    MIN_PLAYERS,
+    MR_WHITE_MIN_PLAYERS,
+    Mode,
+    RuleSettings,
+    RuleViolation,
+    SkipReason,
+    Stage,
+    Words,
+    ballots_complete,
+    cast_ballot,
+    close_vote,
+    give_clue,
+    guess,
+    kick,
+    max_inputs,
+    propose_theme,
+    skip_clue,
+    skip_guess,
+    skip_theme,
+    start_game,
+)
+from undercover.rules.game import Game
+from undercover.rules.roles import Role
+
+WORDS = Words(civilian="Poudlard", undercover="Beauxbâtons", civilian_aliases=("Hogwarts",))
+
+
+def random_step(game: Game, rng: random.Random) -> Game:
+    """One random legal input (or a timeout/kick), as a table of careless players would."""
+    if rng.random() < 0.02:
+        return kick(game, rng.choice(game.alive))
+    match game.stage:
+        case Stage.THEME:
+            if rng.random() < 0.3:
+                return skip_theme(game)
+            return propose_theme(game, game.proposer or "", "les vacances")
+        case Stage.CLUE:
+            roll = rng.random()
+            if roll < 0.15:
+                return skip_clue(game, SkipReason.TIMEOUT)
+            if roll < 0.25:
+                return skip_clue(game, SkipReason.ABSENT)
+            return give_clue(game, game.speaker or "", "indice")
+        case Stage.VOTE:
+            voter = rng.choice(game.alive)
+            if ballots_complete(game) and rng.random() < 0.5 or rng.random() < 0.05:
+                return close_vote(game)
+            targets = [c for c in game.candidates if c != voter]
+            target = rng.choice([*targets, None]) if targets else None
+            try:
+                return cast_ballot(game, voter, target)
+            except RuleViolation as error:
+                assert error.code == "vote.too_many_changes"
+                return close_vote(game)
+        case Stage.GUESS:
+            roll = rng.random()
+            if roll < 0.3:
+                return skip_guess(game)
+            word = "hogwarts" if game.words else str(game.grades.civilian if game.grades else 0)
+            return guess(game, game.guesser or "", word if roll < 0.5 else "12")
+    raise AssertionError(f"no input in stage {game.stage}")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    players=st.integers(min_value=MIN_PLAYERS, max_value=20),
+    mode=st.sampled_from(Mode),
+    mr_white=st.booleans(),
+    rounds=st.integers(min_value=1, max_value=3),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_random_games_end_with_one_outcome_within_the_bound(
+    players: int, mode: Mode, mr_white: bool, rounds: int, seed: int
+) -> None:
+    mr_white = mr_white and players >= MR_WHITE_MIN_PLAYERS
+    rule_settings = RuleSettings(mode=mode, mr_white=mr_white, clue_rounds_per_vote=rounds)
+    names = [f"p{i}" for i in range(players)]
+    game = start_game(names, rule_settings, seed, WORDS)
+    civilians = sum(1 for r in game.roles.values() if r is Role.CIVILIAN)
+    assert 2 * civilians > players
+    rng = random.Random(seed)
+    bound = max_inputs(players, rule_settings)
+    for _ in range(bound):
+        if game.is_over:
+            break
+        before = game
+        game = random_step(game, rng)
+        # Nobody eliminated or kicked ever speaks, proposes or is asked to guess again.
+        out = set(game.eliminated) | set(game.kicked)
+        assert game.speaker not in out
+        assert game.proposer not in out or game.stage is not Stage.THEME
+        assert set(game.ballots) <= set(game.alive)
+        # Phantom votes are reset by the first tally of each vote.
+        if before.stage is Stage.VOTE and game.last_vote is not before.last_vote:
+            assert game.phantom_votes == {}
+    assert game.is_over, "the game did not end within max_inputs"
+    assert game.outcome is not None
+    assert game.outcome.winners
+    assert len(set(game.outcome.winners)) == len(game.outcome.winners)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(3, 20))
+def test_same_seed_and_inputs_give_the_same_game(seed: int, players: int) -> None:
+    names = [f"p{i}" for i in range(players)]
+
+    def play() -> Game:
+        game = start_game(names, RuleSettings(), seed, WORDS)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game = random_step(game, rng)
+        return game
+
+    assert play() == play()
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_rejected_inputs_leave_the_game_unchanged(seed: int) -> None:
+    game = start_game(["a", "b", "c", "d", "e"], RuleSettings(), seed, WORDS)
+    snapshot = game.model_dump()
+    not_speaker = next(p for p in game.alive if p != game.speaker)
+    for attempt in (
+        lambda: give_clue(game, not_speaker, "hors tour"),
+        lambda: cast_ballot(game, "a", "b"),
+        lambda: guess(game, "a", "x"),
+        lambda: kick(game, "zz"),
+        lambda: give_clue(game, game.speaker or "", "<script>"),
+    ):
+        try:
+            attempt()
+        except RuleViolation:
+            pass
+        else:
+            raise AssertionError("an illegal input was accepted")
+    assert game.model_dump() == snapshot
