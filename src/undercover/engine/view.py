@@ -1,0 +1,257 @@
+"""The only path by which room state leaves the server: add fields here deliberately.
+
+`view_for(room, viewer, now)` builds a fresh dict from an allow list: the public part (the
+same for everyone, built once per step by `public_view`) plus `me`, the viewer's private
+part. Every viewer gets the same set of keys whatever their role; spectators (viewer None,
+late joiners), kicked and eliminated players get no secret beyond their own card.
+Civilians and undercovers are never told which of the two they are.
+
+For many viewers use `render_views`: the public part is serialised once and each private
+part spliced in, so 20 views cost little more than one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from undercover.engine import seats
+from undercover.engine.dealing import similarity_available
+from undercover.engine.phases.guess import Guessing
+from undercover.engine.phases.lobby import Lobby
+from undercover.engine.phases.reveal import Reveal
+from undercover.engine.phases.role_reveal import RoleReveal
+from undercover.engine.phases.voting import Voting
+from undercover.engine.room import Room
+from undercover.rules import Game, Role, RuleViolation, composition
+
+JSON = dict[str, Any]
+
+
+def view_for(room: Room, viewer: str | None, now: float) -> JSON:
+    """What `viewer` may see at `now`.
+
+    >>> from undercover.engine.room import new_room
+    >>> sorted(view_for(new_room("ABCDE", 1, 0.0), None, 5.0)["me"])
+    ['ballot', 'confirmed', 'player_id', 'secret', 'status']
+    """
+    return {**public_view(room, now), "me": private_part(room, viewer)}
+
+
+def render_views(room: Room, viewers: Iterable[str | None], now: float) -> dict[str | None, str]:
+    """`json.dumps(view_for(room, v, now))` for each viewer, the public part serialised once."""
+    public = json.dumps(public_view(room, now), ensure_ascii=False, separators=(",", ":"))
+    head = public[:-1] + ',"me":'
+    return {
+        viewer: head
+        + json.dumps(private_part(room, viewer), ensure_ascii=False, separators=(",", ":"))
+        + "}"
+        for viewer in viewers
+    }
+
+
+# --- public part -------------------------------------------------------------------------
+
+
+def public_view(room: Room, now: float) -> JSON:
+    phase, game = room.phase, room.game
+    return {
+        "now": now,
+        "room": room.code,
+        "phase": phase.kind,
+        "phase_seq": room.seq,
+        "paused": room.paused_at is not None,
+        "deadline": getattr(phase, "ends_at", None),
+        "vote_grace_deadline": phase.grace_ends_at if isinstance(phase, Voting) else None,
+        "confirmed": list(phase.confirmed) if isinstance(phase, RoleReveal) else [],
+        "revealed": phase.eliminated if isinstance(phase, Reveal) else None,
+        "guesser": phase.guesser if isinstance(phase, Guessing) else None,
+        "host": room.host,
+        "players": [_seat(room, seat, game) for seat in room.seats],
+        "settings": _settings(room),
+        "composition": _composition(room),
+        "similarity": _similarity(room),
+        "game": _game(room, game) if game is not None else None,
+        "scoreboard": _scoreboard(room),
+    }
+
+
+def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
+    return {
+        "player_id": seat.player_id,
+        "nickname": seat.nickname,
+        "status": _status(seat, game),
+        "connected": seat.connected,
+        "absent": seat.absent,
+        "grace_deadline": seat.grace_ends_at,
+        "is_host": seat.player_id == room.host,
+    }
+
+
+def _status(seat: seats.Seat | None, game: Game | None) -> str:
+    """One of none, kicked, spectator, seated (lobby), alive, eliminated."""
+    if seat is None:
+        return "none"
+    if seat.kicked:
+        return "kicked"
+    if seat.spectator:
+        return "spectator"
+    if game is None:
+        return "seated"
+    if game.is_alive(seat.player_id):
+        return "alive"
+    return "eliminated" if seat.player_id in game.roles else "spectator"
+
+
+def _settings(room: Room) -> JSON:
+    settings = room.settings
+    return {
+        **settings.rules.model_dump(mode="json"),
+        "themes": list(settings.themes),
+        "franchises": list(settings.franchises),
+        "family_safe": settings.family_safe,
+        "similarity": settings.similarity,
+        "attribute_variant": settings.attribute_variant,
+        "locked": settings.locked,
+    }
+
+
+def _composition(room: Room) -> JSON | None:
+    """The role counts: of the game being played, else what the seated players would get."""
+    if room.game is not None:
+        roles = list(room.game.roles.values())
+        counts = (
+            roles.count(Role.CIVILIAN),
+            roles.count(Role.UNDERCOVER),
+            roles.count(Role.MR_WHITE),
+        )
+        return {"civilians": counts[0], "undercovers": counts[1], "mr_white": counts[2]}
+    try:
+        found = composition(len(seats.players(room)), room.settings.rules.mr_white)
+    except RuleViolation:
+        return None
+    return found.model_dump(mode="json")
+
+
+def _similarity(room: Room) -> JSON | None:
+    """In the lobby: the similarity level the chosen themes can really deliver."""
+    if not isinstance(room.phase, Lobby) or room.settings.rules.mode != "classic":
+        return None
+    level, relaxed, error = similarity_available(room.settings)
+    return {
+        "requested": room.settings.similarity,
+        "available": level,
+        "relaxed": relaxed,
+        "error": error,
+    }
+
+
+def _game(room: Room, game: Game) -> JSON:
+    reveal = game.settings.reveal_on_elimination
+    ballots = [p for p in game.alive if p in game.ballots]
+    return {
+        "mode": game.settings.mode.value,
+        "speaking_order": list(game.speaking_order),
+        "alive": list(game.alive),
+        "stage": game.stage.value,
+        "cycle": game.cycle,
+        "clue_round": game.clue_round,
+        "round_in_cycle": game.round_in_cycle,
+        "speaker": game.speaker,
+        "proposer": game.proposer,
+        "round_theme": game.round_theme,
+        "voters": ballots,  # who has voted, never for whom before the tally
+        "ballots_cast": len(ballots),
+        "ballots_expected": len(game.alive) if game.stage == "vote" else 0,
+        "candidates": list(game.candidates),
+        "ballot_kind": game.ballot_kind.value,
+        "phantom_votes": dict(game.phantom_votes),
+        "eliminated": [_card(game, p, reveal) for p in game.eliminated],
+        "kicked": [_card(game, p, reveal) for p in game.kicked],
+        "last_vote": game.last_vote.model_dump(mode="json") if game.last_vote else None,
+        "recap": [entry.model_dump(mode="json") for entry in game.recap],
+        "outcome": game.outcome.model_dump(mode="json") if game.outcome else None,
+        "end": _end(room, game) if game.is_over else None,
+    }
+
+
+def _card(game: Game, player: str, shown: bool) -> JSON:
+    """A player out of the game: role and word (or grade) shown per the reveal setting."""
+    return {
+        "player_id": player,
+        "role": game.role_of(player).value if shown else None,
+        "word": game.word_of(player) if shown else None,
+        "grade": game.grade_of(player) if shown else None,
+    }
+
+
+def _end(room: Room, game: Game) -> JSON:
+    """Everything, once the game is over: every role and word, and why this pair."""
+    deal = room.deal
+    return {
+        "cards": [_card(game, p, True) for p in game.speaking_order],
+        "words": (
+            {"civilian": game.words.civilian, "undercover": game.words.undercover}
+            if game.words
+            else None
+        ),
+        "grades": game.grades.model_dump(mode="json") if game.grades else None,
+        "pair": (
+            {
+                "franchise": deal.franchise,
+                "shared_tags": list(deal.shared_tags),
+                "requested": deal.requested,
+                "used": deal.used,
+                "relaxations": [r.model_dump(mode="json") for r in deal.relaxations],
+                "attribute_variant": room.settings.attribute_variant,
+            }
+            if deal
+            else None
+        ),
+    }
+
+
+def _scoreboard(room: Room) -> JSON:
+    board = room.scoreboard
+    return {
+        "games": board.games,
+        "players": [line.model_dump(mode="json") for line in board.players],
+        "camps": dict(board.camps),
+    }
+
+
+# --- private part ------------------------------------------------------------------------
+
+
+def private_part(room: Room, viewer: str | None) -> JSON:
+    """The viewer's own card, ballot and confirmation; empty values for spectators."""
+    seat = seats.find(room, viewer)
+    game = room.game
+    status = _status(seat, game)
+    playing = game is not None and status in ("alive", "eliminated")
+    secret: JSON = {"kind": None, "value": None}
+    ballot: JSON = {"cast": False, "target": None}
+    confirmed = False
+    if playing and game is not None and viewer is not None:
+        secret = _secret(game, viewer)
+        if viewer in game.ballots and game.stage == "vote":
+            ballot = {"cast": True, "target": game.ballots[viewer]}
+        phase = room.phase
+        confirmed = not isinstance(phase, RoleReveal) or viewer in phase.confirmed
+    return {
+        "player_id": seat.player_id if seat is not None else None,
+        "status": status,
+        "secret": secret,
+        "ballot": ballot,
+        "confirmed": confirmed,
+    }
+
+
+def _secret(game: Game, player: str) -> JSON:
+    """Own card only: a word or a grade (civilian and undercover alike), or Mr. White."""
+    if game.role_of(player) is Role.MR_WHITE:
+        return {"kind": "mr_white", "value": None}
+    if game.grades is not None:
+        return {"kind": "grade", "value": game.grade_of(player)}
+    return {"kind": "word", "value": game.word_of(player)}
