@@ -13,7 +13,6 @@ from undercover.rules import (
 from undercover.rules.errors import Fault
 from undercover.rules.roles import deal_roles
 
-
 ALLOWED = [
     (players, mr_white)
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
