@@ -54,3 +54,12 @@ def test_retry_after_is_whole_seconds(wait: float, header: str) -> None:
 def test_nonsense_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="burst"):
         RateLimiter(burst=0, per_second=1)
+
+
+def test_peek_takes_nothing() -> None:
+    limiter = RateLimiter(burst=1, per_second=1)
+    assert limiter.peek("a", 0.0) == 0.0
+    assert limiter.peek("a", 0.0) == 0.0
+    limiter.take("a", 0.0)
+    assert limiter.peek("a", 0.0) == pytest.approx(1.0)
+    assert limiter.peek("a", 2.0) == 0.0

@@ -66,6 +66,14 @@ class RateLimiter:
             self._evict(now)
         return wait
 
+    def peek(self, key: str, now: float) -> float:
+        """What `take` would answer, without taking: 0.0 or the seconds to wait."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return 0.0
+        tokens = min(self.burst, bucket.tokens + max(0.0, now - bucket.updated) * self.per_second)
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.per_second
+
     def forget(self, key: str) -> None:
         """Drop a key's bucket (its connection is gone)."""
         self._buckets.pop(key, None)

@@ -1,0 +1,354 @@
+"""`undercover serve`: the self-host. Starlette + uvicorn around the shared room loop.
+
+Thin by design: this file adapts HTTP requests and WebSockets to the shared routes
+(`routes.py`) and live rooms (`rooms.py`); the game itself runs in the runner, the
+same code as the Cloudflare Durable Object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import logging
+import resource
+import secrets
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from undercover.engine.codec import error_frame
+from undercover.engine.protocol import CloseCode, ProtocolCode
+from undercover.engine.store import Database
+from undercover.hosts import routes
+from undercover.hosts.clock import Clock, open_clock
+from undercover.hosts.codes import CodeSpaceExhaustedError, new_room_code
+from undercover.hosts.logs import configure, log_event
+from undercover.hosts.ratelimit import (
+    CREATE_BURST,
+    CREATE_PER_SECOND,
+    FLOOD_STRIKES,
+    FRAME_BURST,
+    FRAME_PER_SECOND,
+    UNKNOWN_ROOM_BURST,
+    UNKNOWN_ROOM_PER_SECOND,
+    RateLimiter,
+)
+from undercover.hosts.rooms import Engine, LiveRoom, Peer, Rooms, Runner
+from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
+from undercover.hosts.share import base_url, lan_address, qr_svg, share_url
+
+DEFAULT_HOST: Final = "127.0.0.1"
+DEFAULT_PORT: Final = 8787
+DEFAULT_DATA_DIR: Final = Path("data")
+STATIC_DIR: Final = Path(__file__).resolve().parents[3] / "static"
+# The transport drops anything past this (close 1009); up to it, the codec answers
+# frames over 4096 bytes with a `protocol.too_large` error and keeps the connection.
+TRANSPORT_MAX_FRAME_BYTES: Final = 64 * 1024
+ALL_METHODS: Final = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+RATE_LIMITED_CODE: Final = "rate.limited"
+
+
+@dataclass(frozen=True)
+class Options:
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    data_dir: Path = DEFAULT_DATA_DIR
+    lan: bool = False
+    time_scale: float = 1.0
+    static_dir: Path = STATIC_DIR
+
+
+class SharedEngine:
+    """The runner shared with the Durable Object (imported on first use: the whole engine)."""
+
+    def open(self, db: Database, code: str) -> Runner:
+        from undercover.hosts.runner import RoomRunner
+
+        return RoomRunner(db, code)
+
+    def create(self, db: Database, code: str, now: float, seed: int) -> Runner:
+        from undercover.hosts.runner import RoomRunner
+
+        return RoomRunner.create(db, code, now, seed)
+
+
+class Server:
+    """What the routes need: the rooms, the clocks and the rate limiters."""
+
+    def __init__(self, options: Options, engine: Engine) -> None:
+        self.options = options
+        options.data_dir.mkdir(parents=True, exist_ok=True)
+        self.clock: Clock = open_clock(options.data_dir, options.time_scale)
+        self.rooms = Rooms(options.data_dir, engine, self.clock)
+        self.create_limits = RateLimiter(CREATE_BURST, CREATE_PER_SECOND)
+        self.lookup_limits = RateLimiter(UNKNOWN_ROOM_BURST, UNKNOWN_ROOM_PER_SECOND)
+        self.frame_limits = RateLimiter(FRAME_BURST, FRAME_PER_SECOND, max_keys=1_000_000)
+        self.lan_base = f"http://{lan_address()}:{options.port}" if options.lan else None
+        self._connection_ids = itertools.count(1)
+        self._boot = secrets.token_hex(3)
+
+    def new_connection_id(self) -> str:
+        return f"{self._boot}-{next(self._connection_ids)}"
+
+    def share_base(self, connection: HTTPConnection) -> str:
+        if self.lan_base is not None:
+            return self.lan_base
+        return base_url(connection.url.scheme, connection.headers.get("host", "localhost"))
+
+    def find_room(self, code: str | None, address: str) -> LiveRoom | float:
+        """The room, or how long this address must wait (0.0: the room is unknown).
+
+        Only look-ups of unknown codes spend the address's allowance, but once it is
+        spent every look-up waits, so a prober cannot tell a live code by its answer.
+        """
+        now = time.monotonic()
+        room = self.rooms.get(code) if code is not None else None
+        if room is None:
+            return self.lookup_limits.take(address, now)
+        wait = self.lookup_limits.peek(address, now)
+        return wait if wait > 0 else room
+
+
+def _address(connection: HTTPConnection) -> str:
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def _api(response: routes.ApiResponse, method: str = "GET") -> Response:
+    if method == "HEAD":
+        return Response(status_code=response.status, headers=dict(response.headers))
+    return JSONResponse(response.body, status_code=response.status, headers=dict(response.headers))
+
+
+async def _http(request: Request) -> Response:
+    server: Server = request.app.state.server
+    route = routes.match_route(request.method, request.url.path)
+    address = _address(request)
+    match route:
+        case routes.CreateRoom():
+            return _create_room(server, address)
+        case routes.ShowRoom(code) | routes.ShowQrCode(code):
+            found = server.find_room(code, address)
+            if isinstance(found, float):
+                return _api(routes.rate_limited(found) if found > 0 else routes.unknown_room())
+            link = share_url(server.share_base(request), found.code)
+            if isinstance(route, routes.ShowQrCode):
+                return Response(qr_svg(link), media_type="image/svg+xml", headers=_NO_STORE)
+            return _api(
+                routes.room_summary(found.runner.summary(server.clock.now()), link), request.method
+            )
+        case routes.OpenSocket():
+            return PlainTextResponse("Expected a WebSocket upgrade.", status_code=426)
+        case routes.UnknownApi():
+            return _api(routes.unknown_route(), request.method)
+        case routes.WrongMethod(allowed):
+            return _api(routes.wrong_method(allowed), request.method)
+        case routes.NotFound():
+            return PlainTextResponse("Not found.", status_code=404)
+        case routes.StaticFile(path, fallback):
+            return _static(server.options.static_dir, path, fallback)
+
+
+_NO_STORE: Final = {"Cache-Control": "no-store"}
+
+
+def _create_room(server: Server, address: str) -> Response:
+    wait = server.create_limits.take(address, time.monotonic())
+    if wait > 0:
+        log_event("room.create_limited", level=logging.WARNING)
+        return _api(routes.rate_limited(wait))
+    try:
+        code = new_room_code(server.rooms.is_taken)
+    except CodeSpaceExhaustedError:
+        return _api(routes.server_full())
+    server.rooms.create(code)
+    return _api(routes.created(code))
+
+
+def _static(root: Path, path: str, fallback: str | None) -> Response:
+    for candidate in (path, fallback):
+        if candidate is None:
+            continue
+        file = (root / candidate).resolve()
+        if file.is_file() and file.is_relative_to(root.resolve()):
+            return FileResponse(file, headers={"Cache-Control": "no-cache"})
+    return PlainTextResponse("Not found.", status_code=404)
+
+
+async def _socket(websocket: WebSocket) -> None:
+    server: Server = websocket.app.state.server
+    route = routes.match_route("GET", websocket.url.path)
+    code = route.code if isinstance(route, routes.OpenSocket) else None
+    origin = websocket.headers.get("origin")
+    if not is_origin_allowed(origin, websocket.headers.get("host")):
+        log_event("socket.origin_refused", room=code, level=logging.WARNING)
+        await websocket.send_denial_response(PlainTextResponse("Origin refused.", status_code=403))
+        return
+    found = server.find_room(code, _address(websocket))
+    if isinstance(found, float):
+        if found > 0:
+            denial = _api(routes.rate_limited(found))
+            await websocket.send_denial_response(denial)
+            return
+        # Accept, then close with the protocol's "unknown room": a browser cannot read the
+        # status of a refused upgrade, but it can read a close code.
+        await websocket.accept()
+        await websocket.send_text(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
+        await websocket.close(CloseCode.ROOM_NOT_FOUND, str(ProtocolCode.ROOM_NOT_FOUND))
+        return
+    await websocket.accept()
+    await _play(server, found, websocket)
+
+
+async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
+    peer = Peer(server.new_connection_id(), websocket)
+    room.attach(peer)
+    writer = asyncio.create_task(peer.pump())
+    strikes = 0
+    try:
+        while not peer.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if server.frame_limits.take(peer.conn, time.monotonic()) > 0:
+                strikes += 1
+                if strikes > FLOOD_STRIKES:
+                    log_event("socket.flood", room=room.code, level=logging.WARNING)
+                    peer.push_close(routes.CLOSE_POLICY, routes.FLOOD_REASON)
+                    break
+                peer.push(error_frame(RATE_LIMITED_CODE, "Too many messages; slow down."))
+                continue
+            strikes = 0
+            text = message.get("text")
+            await room.frame(peer, text if text is not None else message.get("bytes") or b"")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        server.frame_limits.forget(peer.conn)
+        await room.detach(peer)
+        peer.push_close(1000, "")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=5)
+
+
+class SecurityHeaders:
+    """ASGI middleware: the shared security headers on every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.raw = [(name.lower().encode(), value.encode()) for name, value in SECURITY_HEADERS]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in {"http", "websocket"}:
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] in {"http.response.start", "websocket.http.response.start"}:
+                message = {**message, "headers": [*message.get("headers", []), *self.raw]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def build_app(options: Options, engine: Engine | None = None) -> Starlette:
+    """The ASGI application; `engine` defaults to the shared runner."""
+    server = Server(options, engine if engine is not None else SharedEngine())
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        started = time.monotonic()
+        restored = server.rooms.restore_all()
+        log_event(
+            "server.started",
+            rooms=restored,
+            seconds=round(time.monotonic() - started, 3),
+            time_scale=options.time_scale,
+        )
+        yield
+        server.rooms.shut_all()
+        log_event("server.stopped")
+
+    app = Starlette(
+        routes=[
+            WebSocketRoute("/{path:path}", _socket),
+            Route("/{path:path}", _http, methods=ALL_METHODS),
+        ],
+        lifespan=lifespan,
+        max_body_size=1024,
+    )
+    app.state.server = server
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def parse_args(argv: list[str]) -> Options:
+    parser = argparse.ArgumentParser(
+        prog="undercover serve", description="Run the Undercover game server on this machine."
+    )
+    parser.add_argument("--host", default=None, help=f"address to bind (default {DEFAULT_HOST})")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default 8787)")
+    parser.add_argument(
+        "--data-dir", type=Path, default=DEFAULT_DATA_DIR, help="where rooms are stored (./data)"
+    )
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="bind all interfaces and share links with this machine's LAN address",
+    )
+    parser.add_argument(
+        "--time-scale",
+        type=float,
+        default=1.0,
+        help="TESTS ONLY: run room clocks N times faster (timers play in seconds)",
+    )
+    args = parser.parse_args(argv)
+    if args.time_scale <= 0:
+        parser.error("--time-scale must be positive")
+    host = args.host if args.host is not None else ("0.0.0.0" if args.lan else DEFAULT_HOST)
+    return Options(
+        host=host, port=args.port, data_dir=args.data_dir, lan=args.lan, time_scale=args.time_scale
+    )
+
+
+def _raise_file_limit() -> None:
+    # Each room holds its SQLite file (and WAL) open, each player a socket.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def main(argv: list[str]) -> int:
+    options = parse_args(argv)
+    configure()
+    _raise_file_limit()
+    app = build_app(options)
+    if options.lan:
+        log_event("server.lan", share_base=app.state.server.lan_base)
+    log_event("server.listening", url=f"http://{options.host}:{options.port}")
+    config = uvicorn.Config(
+        app,
+        host=options.host,
+        port=options.port,
+        ws="websockets",
+        ws_max_size=TRANSPORT_MAX_FRAME_BYTES,
+        ws_per_message_deflate=False,
+        log_config=None,
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+    )
+    uvicorn.Server(config).run()
+    return 0

@@ -1,0 +1,58 @@
+"""Structured logs: one JSON object per line on stderr, carrying the room code.
+
+Rule: never pass a seat token, a word, a clue or a frame's text to `log_event`;
+the fields are ids, codes, counts and durations.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from typing import Final
+
+LOGGER: Final = logging.getLogger("undercover")
+
+_STANDARD = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+
+
+class JsonLines(logging.Formatter):
+    """`{"ts": ..., "level": ..., "event": ..., **fields}` on one line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, object] = {
+            "ts": round(record.created, 3),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "event": record.getMessage(),
+        }
+        entry.update({k: v for k, v in record.__dict__.items() if k not in _STANDARD})
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def configure(level: int = logging.INFO) -> None:
+    """Send every logger (ours and uvicorn's) to stderr as JSON lines."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).handlers[:] = []
+        logging.getLogger(name).propagate = True
+
+
+def log_event(
+    event: str,
+    *,
+    room: str | None = None,
+    level: int = logging.INFO,
+    exc: BaseException | None = None,
+    **fields: object,
+) -> None:
+    """Log `event` (e.g. "room.created") with the room code and plain fields."""
+    extra: dict[str, object] = {"room": room} if room is not None else {}
+    extra.update(fields)
+    LOGGER.log(level, event, extra=extra, exc_info=exc)

@@ -1,0 +1,303 @@
+"""The self-host's live rooms: one runner, one lock, one alarm and the sockets per room.
+
+Lifecycle: every room is a SQLite file `<data-dir>/rooms/<CODE>.sqlite3`. At start-up
+each file is opened, its runner told `on_restart` (deadlines extended so players can
+reconnect) and its one alarm armed from what it answers. Every input of a room then
+goes through `LiveRoom`, one at a time under the room's lock: runner (load → apply →
+save, committed) → frames queued per connection → alarm re-armed. Frames leave only
+after the runner has returned, so a player never sees an input acknowledged that a
+SIGKILL could lose. A slow socket has its own queue and cannot hold the room up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Final, Protocol
+
+from undercover.engine.store import Database, SqliteDatabase
+from undercover.hosts.clock import Clock
+from undercover.hosts.logs import log_event
+from undercover.hosts.routes import CLOSE_POLICY, SLOW_REASON
+
+ConnectionId = str
+PlayerId = str
+
+# Frames a connection may have waiting before it counts as not reading.
+MAX_QUEUED_FRAMES: Final = 256
+# An alarm fires this much after its deadline so that float rounding never wakes a
+# room a hair early (an early alarm is harmless, just wasted).
+ALARM_SLACK_SECONDS: Final = 0.002
+ROOM_FILE_SUFFIX: Final = ".sqlite3"
+
+
+class Outbox(Protocol):
+    """What the runner asks the host to do after an input (see hosts/runner.py)."""
+
+    @property
+    def frames(self) -> Sequence[tuple[ConnectionId, str]]: ...
+    @property
+    def closes(self) -> Sequence[tuple[ConnectionId, int, str]]: ...
+    @property
+    def bound(self) -> PlayerId | None: ...
+    @property
+    def alarm_at(self) -> float | None: ...
+    @property
+    def delete_room(self) -> bool: ...
+
+
+Connections = Mapping[ConnectionId, PlayerId | None]
+
+
+class Runner(Protocol):
+    """The loop shared with the Durable Object (`undercover.hosts.runner.RoomRunner`)."""
+
+    def exists(self) -> bool: ...
+    def summary(self, now: float) -> Mapping[str, object]: ...
+    def on_frame(
+        self,
+        conn: ConnectionId,
+        connections: Connections,
+        text: str | bytes,
+        now: float,
+        new_token: str,
+    ) -> Outbox: ...
+    def on_close(self, conn: ConnectionId, connections: Connections, now: float) -> Outbox: ...
+    def on_alarm(self, connections: Connections, now: float) -> Outbox: ...
+    def on_restart(self, connections: Connections, now: float) -> Outbox: ...
+
+
+class Engine(Protocol):
+    """How to open and create runners over a database."""
+
+    def open(self, db: Database, code: str) -> Runner: ...
+    def create(self, db: Database, code: str, now: float, seed: int) -> Runner: ...
+
+
+class Socket(Protocol):
+    async def send_text(self, data: str) -> None: ...
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+def new_seat_token() -> str:
+    """A seat token: 256 bits from the system CSPRNG, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+class Peer:
+    """One WebSocket of a room: its player once bound, and its own send queue."""
+
+    def __init__(self, conn: ConnectionId, socket: Socket) -> None:
+        self.conn = conn
+        self.socket = socket
+        self.player_id: PlayerId | None = None
+        self._queue: collections.deque[str] = collections.deque()
+        self._close: tuple[int, str] | None = None
+        self._wake = asyncio.Event()
+        self.closed = False
+
+    def push(self, frame: str) -> None:
+        if self._close is not None:
+            return
+        if len(self._queue) >= MAX_QUEUED_FRAMES:
+            self.push_close(CLOSE_POLICY, SLOW_REASON)
+            return
+        self._queue.append(frame)
+        self._wake.set()
+
+    def push_close(self, code: int, reason: str) -> None:
+        """Close after the frames already queued (e.g. `closed` then close 4403)."""
+        if self._close is None:
+            self._close = (code, reason)
+            self._wake.set()
+
+    async def pump(self) -> None:
+        """Send queued frames in order until closed; runs as the connection's writer task."""
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._queue:
+                    await self.socket.send_text(self._queue.popleft())
+                if self._close is not None:
+                    code, reason = self._close
+                    await self.socket.close(code, reason)
+                    return
+        except Exception:  # the socket went away under us: the reader sees the disconnect
+            return
+        finally:
+            self.closed = True
+
+
+class LiveRoom:
+    """One room in memory: runner calls one at a time, frames out, one alarm."""
+
+    def __init__(
+        self,
+        code: str,
+        db: SqliteDatabase,
+        runner: Runner,
+        clock: Clock,
+        on_deleted: Callable[[LiveRoom], None],
+    ) -> None:
+        self.code = code
+        self.db = db
+        self.runner = runner
+        self.clock = clock
+        self.peers: dict[ConnectionId, Peer] = {}
+        self.lock = asyncio.Lock()
+        self.alarm_at: float | None = None
+        self.deleted = False
+        self._timer: asyncio.TimerHandle | None = None
+        self._alarm_task: asyncio.Task[None] | None = None
+        self._on_deleted = on_deleted
+
+    def connections(self) -> dict[ConnectionId, PlayerId | None]:
+        return {conn: peer.player_id for conn, peer in self.peers.items()}
+
+    def attach(self, peer: Peer) -> None:
+        self.peers[peer.conn] = peer
+
+    async def frame(self, peer: Peer, text: str | bytes) -> None:
+        async with self.lock:
+            if self.deleted or peer.conn not in self.peers:
+                return
+            self._run(
+                "frame",
+                lambda now: self.runner.on_frame(
+                    peer.conn, self.connections(), text, now, new_seat_token()
+                ),
+                origin=peer,
+            )
+
+    async def detach(self, peer: Peer) -> None:
+        """The socket is gone; the runner hears of it unless it closed the socket itself."""
+        async with self.lock:
+            if self.peers.pop(peer.conn, None) is None or self.deleted:
+                return
+            self._run("close", lambda now: self.runner.on_close(peer.conn, self.connections(), now))
+
+    async def fire_alarm(self) -> None:
+        async with self.lock:
+            if not self.deleted:
+                self._run("alarm", lambda now: self.runner.on_alarm(self.connections(), now))
+
+    def restart(self) -> None:
+        """After start-up, before any socket: let the runner extend deadlines, arm the alarm."""
+        self._run("restart", lambda now: self.runner.on_restart({}, now))
+
+    def _run(self, what: str, step: Callable[[float], Outbox], origin: Peer | None = None) -> None:
+        try:
+            outbox = step(self.clock.now())
+        except Exception as error:  # our bug: log it, keep the room and the server up
+            log_event("room.error", room=self.code, level=40, input=what, exc=error)
+            return
+        self._deliver(outbox, origin)
+
+    def _deliver(self, outbox: Outbox, origin: Peer | None) -> None:
+        if outbox.bound is not None and origin is not None:
+            origin.player_id = outbox.bound
+        for conn, frame in outbox.frames:
+            peer = self.peers.get(conn)
+            if peer is not None:
+                peer.push(frame)
+        for conn, code, reason in outbox.closes:
+            peer = self.peers.pop(conn, None)
+            if peer is not None:
+                peer.push_close(code, reason)
+        if outbox.delete_room:
+            self._delete()
+        else:
+            self._arm(outbox.alarm_at)
+
+    def _arm(self, at: float | None) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.alarm_at = at
+        if at is not None:
+            delay = self.clock.real_delay(at) + ALARM_SLACK_SECONDS
+            self._timer = asyncio.get_running_loop().call_later(delay, self._ring)
+
+    def _ring(self) -> None:
+        self._timer = None
+        self._alarm_task = asyncio.get_running_loop().create_task(self.fire_alarm())
+
+    def _delete(self) -> None:
+        self._arm(None)
+        self.deleted = True
+        for peer in self.peers.values():
+            peer.push_close(1000, "room deleted")
+        self.peers.clear()
+        self._on_deleted(self)
+
+    def shut(self) -> None:
+        """Stop the alarm and close the database (server shutdown or room deleted)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.db.close()
+
+
+class Rooms:
+    """Every room of the data dir, by code."""
+
+    def __init__(self, data_dir: Path, engine: Engine, clock: Clock) -> None:
+        self.directory = data_dir / "rooms"
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.engine = engine
+        self.clock = clock
+        self.live: dict[str, LiveRoom] = {}
+
+    def path(self, code: str) -> Path:
+        return self.directory / f"{code}{ROOM_FILE_SUFFIX}"
+
+    def is_taken(self, code: str) -> bool:
+        return code in self.live or self.path(code).exists()
+
+    def get(self, code: str) -> LiveRoom | None:
+        return self.live.get(code)
+
+    def create(self, code: str) -> LiveRoom:
+        db = SqliteDatabase(self.path(code))
+        runner = self.engine.create(db, code, self.clock.now(), secrets.randbits(63))
+        room = LiveRoom(code, db, runner, self.clock, self._forget)
+        self.live[code] = room
+        log_event("room.created", room=code)
+        return room
+
+    def restore_all(self) -> int:
+        """Open every stored room and re-arm its alarm; returns how many were resumed."""
+        for path in sorted(self.directory.glob(f"*{ROOM_FILE_SUFFIX}")):
+            code = path.name.removesuffix(ROOM_FILE_SUFFIX)
+            if code in self.live:
+                continue
+            try:
+                db = SqliteDatabase(path)
+                runner = self.engine.open(db, code)
+                if not runner.exists():
+                    db.close()
+                    continue
+            except Exception as error:
+                log_event("room.unreadable", room=code, level=40, exc=error)
+                continue
+            room = LiveRoom(code, db, runner, self.clock, self._forget)
+            self.live[code] = room
+            room.restart()
+        log_event("rooms.restored", rooms=len(self.live))
+        return len(self.live)
+
+    def _forget(self, room: LiveRoom) -> None:
+        self.live.pop(room.code, None)
+        room.shut()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.path(room.code)}{suffix}").unlink(missing_ok=True)
+        log_event("room.deleted", room=room.code)
+
+    def shut_all(self) -> None:
+        for room in self.live.values():
+            room.shut()
+        self.live.clear()

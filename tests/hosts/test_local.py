@@ -1,0 +1,263 @@
+"""The self-host's HTTP and WebSocket plumbing, in-process, around a fake runner."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+with warnings.catch_warnings():  # Starlette nudges towards httpx2; httpx is what is pinned
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient, WebSocketDenialResponse
+
+from tests.hosts.fake_runner import FakeEngine
+from undercover.hosts.local import Options, build_app, parse_args
+from undercover.hosts.ratelimit import CREATE_BURST, FLOOD_STRIKES, UNKNOWN_ROOM_BURST
+from undercover.hosts.security import SECURITY_HEADERS
+from undercover.hosts.share import lan_address
+
+
+@pytest.fixture
+def static_dir(tmp_path: Path) -> Path:
+    root = tmp_path / "static"
+    (root / "js").mkdir(parents=True)
+    (root / "index.html").write_text("<!doctype html><title>Undercover</title>")
+    (root / "js" / "app.js").write_text("console.log('hi')")
+    (tmp_path / "secret.txt").write_text("not served")
+    return root
+
+
+def _client(tmp_path: Path, static_dir: Path, **options: object) -> TestClient:
+    settings = Options(data_dir=tmp_path / "data", static_dir=static_dir, **options)  # type: ignore[arg-type]
+    return TestClient(build_app(settings, FakeEngine()))
+
+
+@pytest.fixture
+def client(tmp_path: Path, static_dir: Path) -> Iterator[TestClient]:
+    with _client(tmp_path, static_dir, time_scale=1000.0) as test_client:
+        yield test_client
+
+
+def _create(client: TestClient) -> str:
+    response = client.post("/api/rooms")
+    assert response.status_code == 201
+    code: str = response.json()["code"]
+    return code
+
+
+def test_create_then_look_up(client: TestClient) -> None:
+    code = _create(client)
+    summary = client.get(f"/api/rooms/{code}")
+    assert summary.status_code == 200
+    assert summary.json() == {
+        "code": code,
+        "status": "lobby",
+        "players": 0,
+        "share_url": f"http://testserver/r/{code}",
+    }
+    assert summary.headers["cache-control"] == "no-store"
+    assert client.get(f"/api/rooms/{code.lower()}").status_code == 200
+
+
+def test_unknown_room_is_a_short_404(client: TestClient) -> None:
+    for path in ("/api/rooms/ZZZZZ", "/api/rooms/00000", "/api/rooms/ZZZZZ/qr.svg"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.json()["error"] == "room.unknown"
+
+
+def test_unknown_api_route_is_json_404(client: TestClient) -> None:
+    response = client.get("/api/players")
+    assert response.status_code == 404
+    assert response.json()["error"] == "route.unknown"
+    assert client.delete("/api/rooms").status_code == 405
+
+
+def test_qr_code_is_svg_of_the_share_link(client: TestClient) -> None:
+    code = _create(client)
+    response = client.get(f"/api/rooms/{code}/qr.svg")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.text.startswith("<svg")
+
+
+def test_lan_share_link_uses_the_lan_address(tmp_path: Path, static_dir: Path) -> None:
+    with _client(tmp_path, static_dir, lan=True, port=9999) as lan_client:
+        code = _create(lan_client)
+        link = lan_client.get(f"/api/rooms/{code}").json()["share_url"]
+    assert link == f"http://{lan_address()}:9999/r/{code}"
+
+
+def test_every_response_carries_the_security_headers(client: TestClient) -> None:
+    for response in (client.get("/"), client.get("/api/nope"), client.post("/api/rooms")):
+        for name, value in SECURITY_HEADERS:
+            assert response.headers[name] == value
+
+
+def test_static_client_with_single_page_fallback(client: TestClient) -> None:
+    assert "Undercover" in client.get("/").text
+    assert "Undercover" in client.get("/r/K7QXM").text
+    assert client.get("/js/app.js").text == "console.log('hi')"
+    assert client.get("/js/missing.js").status_code == 404
+    assert client.get("/../secret.txt").status_code == 404
+    assert client.get("/%2e%2e/secret.txt").status_code == 404
+    assert client.post("/").status_code == 405
+
+
+def test_room_creation_is_rate_limited_per_address(client: TestClient) -> None:
+    for _ in range(int(CREATE_BURST)):
+        _create(client)
+    refused = client.post("/api/rooms")
+    assert refused.status_code == 429
+    assert int(refused.headers["retry-after"]) >= 1
+    assert refused.json()["error"] == "rate.limited"
+
+
+def test_unknown_room_probes_are_rate_limited(client: TestClient) -> None:
+    code = _create(client)
+    assert client.get(f"/api/rooms/{code}").status_code == 200  # known rooms cost nothing
+    for _ in range(int(UNKNOWN_ROOM_BURST)):
+        assert client.get("/api/rooms/ZZZZZ").status_code == 404
+    assert client.get("/api/rooms/ZZZZZ").status_code == 429
+    # Past the limit a live code answers the same, so probing reveals nothing.
+    assert client.get(f"/api/rooms/{code}").status_code == 429
+
+
+def _hello(socket: object, token: str | None = None) -> dict[str, str]:
+    socket.send_text(json.dumps({"type": "hello", "token": token}))  # type: ignore[attr-defined]
+    welcome: dict[str, str] = json.loads(socket.receive_text())  # type: ignore[attr-defined]
+    assert welcome["type"] == "welcome"
+    assert json.loads(socket.receive_text())["type"] == "view"  # type: ignore[attr-defined]
+    return welcome
+
+
+def test_socket_inputs_reach_every_player(client: TestClient) -> None:
+    code = _create(client)
+    with (
+        client.websocket_connect(f"/ws/{code}") as ana,
+        client.websocket_connect(f"/ws/{code}") as ben,
+    ):
+        _hello(ana)
+        _hello(ben)
+        assert json.loads(ana.receive_text())["type"] == "view"  # ben joined
+        ana.send_text('{"type": "add"}')
+        assert json.loads(ana.receive_text())["counter"] == 1
+        assert json.loads(ben.receive_text())["counter"] == 1
+        ben.send_text("not json")
+        assert json.loads(ben.receive_text())["code"] == "bad"
+        ben.send_bytes(b"\x00\x01")
+        assert json.loads(ben.receive_text())["code"] == "bad"
+    assert client.get(f"/api/rooms/{code}").json()["players"] == 2
+
+
+def test_socket_from_a_foreign_origin_is_refused(client: TestClient) -> None:
+    code = _create(client)
+    with (
+        pytest.raises(WebSocketDenialResponse) as denied,
+        client.websocket_connect(f"/ws/{code}", headers={"origin": "https://evil.example"}),
+    ):
+        pass
+    assert denied.value.status_code == 403
+    with client.websocket_connect(f"/ws/{code}", headers={"origin": "http://testserver"}) as ok:
+        _hello(ok)
+
+
+def test_socket_to_an_unknown_room_is_told_and_closed(client: TestClient) -> None:
+    with client.websocket_connect("/ws/ZZZZZ") as socket:
+        error = json.loads(socket.receive_text())
+        assert (error["code"], error["fatal"]) == ("room.not_found", True)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_text()
+    assert closed.value.code == 4404
+
+
+def _codes_until_closed(socket: Any) -> list[object]:
+    """The error codes received, then the close code."""
+    codes: list[object] = []
+    while True:
+        try:
+            codes.append(json.loads(socket.receive_text())["code"])
+        except WebSocketDisconnect as closed:
+            return [*codes, closed.code]
+
+
+def test_a_flood_is_throttled_then_closed(client: TestClient) -> None:
+    code = _create(client)
+    with client.websocket_connect(f"/ws/{code}") as socket:
+        _hello(socket)
+        for _ in range(200):
+            socket.send_text('{"type": "nothing"}')
+        codes = _codes_until_closed(socket)
+    assert codes[-1] == 1008
+    assert codes.count("rate.limited") == FLOOD_STRIKES
+    assert "unknown" in codes
+    # Another connection to the same room is not affected.
+    with client.websocket_connect(f"/ws/{code}") as other:
+        _hello(other)
+
+
+def test_runner_closes_are_sent_after_their_frames(client: TestClient) -> None:
+    code = _create(client)
+    with client.websocket_connect(f"/ws/{code}") as socket:
+        _hello(socket)
+        socket.send_text('{"type": "kick"}')
+        assert json.loads(socket.receive_text()) == {"type": "closed", "reason": "kicked"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_text()
+    assert closed.value.code == 4403
+
+
+def test_the_room_alarm_fires_on_the_scaled_clock(client: TestClient) -> None:
+    code = _create(client)
+    with client.websocket_connect(f"/ws/{code}") as socket:
+        _hello(socket)
+        socket.send_text('{"type": "arm", "in": 30}')  # 30 room seconds = 30 ms at x1000
+        assert json.loads(socket.receive_text())["fired"] == 1
+
+
+def test_a_deleted_room_is_gone(client: TestClient, tmp_path: Path) -> None:
+    code = _create(client)
+    assert (tmp_path / "data" / "rooms" / f"{code}.sqlite3").exists()
+    with client.websocket_connect(f"/ws/{code}") as socket:
+        _hello(socket)
+        socket.send_text('{"type": "delete"}')
+        with pytest.raises(WebSocketDisconnect):
+            socket.receive_text()
+    assert client.get(f"/api/rooms/{code}").status_code == 404
+    assert not (tmp_path / "data" / "rooms" / f"{code}.sqlite3").exists()
+
+
+def test_rooms_and_alarms_survive_a_restart(tmp_path: Path, static_dir: Path) -> None:
+    with _client(tmp_path, static_dir, time_scale=1000.0) as first:
+        code = _create(first)
+        with first.websocket_connect(f"/ws/{code}") as socket:
+            token = _hello(socket)["token"]
+            socket.send_text('{"type": "add"}')
+            assert json.loads(socket.receive_text())["counter"] == 1
+            socket.send_text('{"type": "arm", "in": 3600}')  # 3.6 s at x1000: outlives the run
+    with _client(tmp_path, static_dir, time_scale=1000.0) as second:
+        assert second.get(f"/api/rooms/{code}").status_code == 200
+        with second.websocket_connect(f"/ws/{code}") as socket:
+            assert _hello(socket, token)["player_id"] == "p1"
+            # The alarm was re-armed from storage at start-up, and now fires.
+            assert json.loads(socket.receive_text()) == {"type": "view", "counter": 1, "fired": 1}
+
+
+def test_parse_args_defaults_and_lan() -> None:
+    assert parse_args([]) == Options()
+    lan = parse_args(["--lan", "--port", "9000", "--data-dir", "/tmp/x", "--time-scale", "50"])
+    assert (lan.host, lan.port, str(lan.data_dir), lan.lan, lan.time_scale) == (
+        "0.0.0.0",
+        9000,
+        "/tmp/x",
+        True,
+        50.0,
+    )
+    assert parse_args(["--lan", "--host", "192.168.1.5"]).host == "192.168.1.5"
+    with pytest.raises(SystemExit):
+        parse_args(["--time-scale", "0"])
