@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from undercover.engine.errors import RejectCode
 from undercover.engine.protocol import (
     CLIENT_MESSAGE,
+    CLIENT_TYPES,
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
     ClientCommand,
@@ -69,9 +70,10 @@ def _classify(frame: str, error: ValidationError) -> ProtocolError:
         return ProtocolError(ProtocolCode.MALFORMED_JSON, "a message is a JSON object")
     if raw.get("type") == "hello" and raw.get("protocol") != PROTOCOL_VERSION:
         return _outdated(raw.get("protocol"))
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
+        return ProtocolError(ProtocolCode.UNKNOWN_TYPE, f"unknown message type {kind!r}"[:80])
     first = error.errors(include_url=False, include_input=False)[0]
-    if first["type"] in {"union_tag_invalid", "union_tag_not_found", "json_invalid"}:
-        return ProtocolError(ProtocolCode.UNKNOWN_TYPE, f"unknown message type {raw.get('type')!r}")
     where = ".".join(str(part) for part in first["loc"][1:]) or "message"
     return ProtocolError(ProtocolCode.INVALID_MESSAGE, f"{where}: {first['msg']}")
 

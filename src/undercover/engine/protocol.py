@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import IntEnum, StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -98,6 +98,9 @@ ClientCommand = (
 )
 ClientMessage = Annotated[Hello | ClientCommand, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[Hello | ClientCommand] = TypeAdapter(ClientMessage)
+CLIENT_TYPES = frozenset(
+    model.model_fields["type"].default for model in get_args(ClientCommand)
+) | {"hello"}
 
 
 # Server → client ---------------------------------------------------------------------------
@@ -133,7 +136,7 @@ class ClosedMessage(_Message):
     """Sent just before the server closes the socket."""
 
     type: Literal["closed"] = "closed"
-    reason: Literal["kicked", "replaced", "room_deleted"]
+    reason: Literal["kicked", "replaced", "left", "room_deleted"]
 
 
 ServerMessage = Annotated[
@@ -145,8 +148,13 @@ def json_schema() -> dict[str, Any]:
     """The JSON Schema of every message, both directions, as committed in docs/."""
     definitions: dict[str, Any] = {}
     roots: dict[str, Any] = {}
-    for name, union in (("ClientMessage", ClientMessage), ("ServerMessage", ServerMessage)):
-        schema = TypeAdapter(union).json_schema(ref_template="#/$defs/{model}")
+    unions: tuple[tuple[str, Any], ...] = (
+        ("ClientMessage", ClientMessage),
+        ("ServerMessage", ServerMessage),
+    )
+    for name, union in unions:
+        adapter: TypeAdapter[Any] = TypeAdapter(union)
+        schema = adapter.json_schema(ref_template="#/$defs/{model}")
         definitions.update(schema.pop("$defs", {}))
         roots[name] = schema
     return {
