@@ -1,0 +1,379 @@
+// A small workerd double: real Pyodide 314 running the real src/entry.py and the vendored
+// python_modules/, with the Durable Object doubles from doubles.mjs underneath.
+//
+// It owns the virtual clock (Date.now, which Python's time.time() reads), the objects of the
+// ROOMS namespace (storage and hibernatable sockets outlive any Python instance), one input
+// queue per object (events are delivered one at a time, as the input gate does for this code),
+// alarm delivery with retries, hibernation (a fresh Python instance over the same storage and
+// sockets) and redeploys (every socket dropped, every instance reset, the code re-imported).
+
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+import initSqlJs from "sql.js";
+import * as doubles from "./doubles.mjs";
+
+const require = createRequire(import.meta.url);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(HERE, "..");
+
+// --- Virtual clock ------------------------------------------------------------------------
+const realDateNow = Date.now.bind(Date);
+export class Clock {
+  constructor(speed) {
+    this.speed = speed; // 0: manual (moves only when told); N: N virtual seconds per second
+    this.base = realDateNow();
+    this.realStart = performance.now();
+    this.offset = 0;
+  }
+  now() {
+    const running = this.speed ? (performance.now() - this.realStart) * this.speed : 0;
+    return this.base + this.offset + running;
+  }
+  advance(ms) {
+    this.offset += ms;
+  }
+  install() {
+    Date.now = () => Math.floor(this.now());
+  }
+}
+
+// --- The Response class of the runtime: status 101 with a webSocket is allowed ---------------
+const NodeResponse = globalThis.Response;
+class Response extends NodeResponse {
+  constructor(body, init) {
+    const status = init?.status;
+    if (status === 101) {
+      if (!(init.webSocket instanceof doubles.ClientWebSocket)) {
+        throw new RangeError("Responses with status 101 must have a webSocket (the client end of a WebSocketPair).");
+      }
+      super(null, { ...init, status: 200 });
+      Object.defineProperty(this, "_upgradeStatus", { value: 101 });
+    } else {
+      super(body ?? null, init);
+    }
+    Object.defineProperty(this, "webSocket", { value: init?.webSocket ?? null });
+  }
+  get status() {
+    return this._upgradeStatus ?? super.status;
+  }
+}
+
+export class Runtime {
+  constructor({ speed = 0, hibernate = "never", log = () => {} } = {}) {
+    this.clock = new Clock(speed);
+    this.hibernatePolicy = hibernate; // "never" | "always"
+    this.log = log;
+    this.objects = new Map(); // name -> RoomObject
+    this.logs = []; // Python's stdout and stderr lines
+    this.errors = []; // uncaught exceptions from handlers
+    this.timings = []; // [handler, ms] per invocation
+    this.generation = 0; // bumped by every redeploy
+  }
+
+  async start() {
+    this.clock.install();
+    globalThis.Response = Response;
+    globalThis.WebSocketPair = doubles.WebSocketPair;
+    globalThis.WebSocket = doubles.WebSocket;
+    const sqlWasm = require.resolve("sql.js/dist/sql-wasm.wasm");
+    this.SQL = await initSqlJs({ locateFile: () => sqlWasm });
+    this.pyodide = await loadPyodide({
+      indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep,
+      stdout: (line) => this.logs.push(line),
+      stderr: (line) => this.logs.push(line),
+    });
+    const py = this.pyodide;
+    // Modules are mounted where workerd mounts them: the src/ tree at /session/metadata, and
+    // python_modules/ as a site directory (compat >= 2026-05-26 processes its .pth files).
+    py.FS.mkdirTree("/session/metadata");
+    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "src") }, "/session/metadata");
+    py.FS.mkdirTree("/session/python_modules");
+    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "python_modules") }, "/session/python_modules");
+    // The two modules the runtime provides to the SDK (python-entrypoint-helper, compat flags).
+    py.registerJsModule("_cloudflare_compat_flags", {
+      python_workflows_implicit_dependencies: false,
+      python_request_headers_preserve_commas: false,
+    });
+    py.registerJsModule("_pyodide_entrypoint_helper", {
+      patchWaitUntil() {},
+      cloudflareWorkersModule: { env: {} },
+      cloudflareSocketsModule: {},
+      async doAnImport(name) {
+        throw new Error(`import ${name}: not available in the harness`);
+      },
+      *patch_env_helper() {},
+    });
+    py.registerJsModule("harness_doubles", { ...doubles, runtime: this });
+    py.runPython(`
+import os, site, sys
+os.chdir("/session/metadata")
+sys.path.insert(0, "/session/metadata")
+site.addsitedir("/session/python_modules")
+sys.dont_write_bytecode = True
+`);
+    this.importMain();
+    this.env = this.makeEnv();
+  }
+
+  // Import (or, after a redeploy, re-import) the main module the way the runtime does.
+  importMain() {
+    this.pyodide.runPython(`
+import sys
+for name in [n for n in sys.modules if n == "entry" or n == "undercover" or n.startswith("undercover.")]:
+    del sys.modules[name]
+`);
+    this.main = this.pyodide.pyimport("entry");
+    this.DefaultClass = this.main.Default;
+    this.RoomClass = this.main.GameRoom;
+    const names = this.pyodide.runPython(`
+import inspect, entry
+SPECIAL = {"fetch", "alarm", "webSocketMessage", "webSocketClose", "webSocketError"}
+[n for n, v in inspect.getmembers(entry.GameRoom, inspect.isfunction) if not n.startswith("_") and n not in SPECIAL]
+`);
+    this.rpcMethods = names.toJs();
+    names.destroy();
+  }
+
+  makeEnv() {
+    const clockMs = () => this.clock.now();
+    return {
+      ROOMS: new DurableObjectNamespace(this),
+      ASSETS: new doubles.Fetcher(async () => new Response("asset", { status: 200 })),
+      CREATE_LIMITER: new doubles.Ratelimit(10, 60, clockMs),
+      LOOKUP_LIMITER: new doubles.Ratelimit(30, 60, clockMs),
+    };
+  }
+
+  object(name) {
+    let object = this.objects.get(name);
+    if (!object) {
+      object = new RoomObject(this, name);
+      this.objects.set(name, object);
+    }
+    return object;
+  }
+
+  // The Worker's default entrypoint: a fresh Default instance per request, as workerd does.
+  async workerFetch(request) {
+    const started = performance.now();
+    const instance = this.DefaultClass(this.makeExecutionContext(), this.env);
+    try {
+      const result = await instance.fetch(request);
+      return unwrapResponse(result);
+    } catch (error) {
+      this.errors.push(["Default.fetch", String(error)]);
+      return new Response("Worker threw an exception", { status: 500 });
+    } finally {
+      instance.destroy();
+      this.timings.push(["Default.fetch", performance.now() - started]);
+    }
+  }
+
+  makeExecutionContext() {
+    return { waitUntil() {}, passThroughOnException() {}, props: {} };
+  }
+
+  // Drop every Python instance; storage and sockets stay (what eviction after ~10 s idle does).
+  hibernateAll() {
+    for (const object of this.objects.values()) object.hibernate();
+  }
+
+  // A redeploy: every object resets, its sockets are dropped (1001), and the code is re-imported.
+  async redeploy() {
+    for (const object of this.objects.values()) await object.idle();
+    for (const object of this.objects.values()) object.reset();
+    this.generation += 1;
+    this.importMain();
+  }
+
+  // Deliver every alarm that is due by now (one object at a time; each in its input queue).
+  async deliverDueAlarms() {
+    const due = [...this.objects.values()].filter((o) => o.storage._alarm !== null && o.storage._alarm <= this.clock.now());
+    await Promise.all(due.map((o) => o.fireAlarm()));
+    return due.map((o) => o.name);
+  }
+}
+
+function unwrapResponse(result) {
+  if (result === undefined || result === null) throw new TypeError("handler returned no Response");
+  let js = result;
+  if (result.js_object !== undefined) js = result.js_object;
+  else if (result.js_response !== undefined) js = result.js_response;
+  if (!(js instanceof NodeResponse)) throw new TypeError("handler did not return a Response");
+  if (typeof result.destroy === "function") result.destroy();
+  return js;
+}
+
+// One Durable Object: the storage and sockets that persist, and at most one live Python instance.
+export class RoomObject {
+  constructor(runtime, name) {
+    this.runtime = runtime;
+    this.name = name;
+    this.id = new doubles.DurableObjectId(name);
+    this.storage = new doubles.DurableObjectStorage(runtime.SQL, () => runtime.clock.now());
+    this.sockets = new Map(); // WebSocket -> tags, shared by every instance
+    this.instance = null;
+    this.instances = 0; // how many times the constructor ran
+    this.queue = Promise.resolve();
+    this.alarmRetries = 0;
+  }
+
+  live() {
+    if (!this.instance) {
+      const ctx = new doubles.DurableObjectState(this.id, this.storage, this.sockets);
+      this.instance = this.runtime.RoomClass(ctx, this.runtime.env);
+      this.instances += 1;
+    }
+    return this.instance;
+  }
+
+  hibernate() {
+    if (this.instance) {
+      this.instance.destroy();
+      this.instance = null;
+    }
+  }
+
+  reset() {
+    this.hibernate();
+    for (const ws of [...this.sockets.keys()]) {
+      if (ws.readyState !== 3) {
+        ws.readyState = 3;
+        ws._peer.closedByServer(1001, "redeploy");
+      }
+    }
+    this.sockets.clear();
+  }
+
+  idle() {
+    return this.queue;
+  }
+
+  // Run one event in this object's input queue; returns the handler's result.
+  enqueue(label, fn) {
+    const run = this.queue.then(async () => {
+      const started = performance.now();
+      try {
+        return await fn(this.live());
+      } finally {
+        this.runtime.timings.push([label, performance.now() - started]);
+        if (this.runtime.hibernatePolicy === "always") this.hibernate();
+      }
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async call(label, method, args) {
+    try {
+      return await this.enqueue(label, async (instance) => {
+        const result = await instance[method].callRelaxed(...args);
+        return result;
+      });
+    } catch (error) {
+      this.runtime.errors.push([`${this.name}.${method}`, String(error)]);
+      throw error;
+    }
+  }
+
+  async fetch(request) {
+    const result = await this.call("GameRoom.fetch", "fetch", [request]);
+    return unwrapResponse(result);
+  }
+
+  async rpc(method, args) {
+    const result = await this.call(`GameRoom.${method}`, method, args);
+    if (result !== null && typeof result === "object") {
+      // workerd serialises RPC results; a bare PyProxy cannot cross it.
+      if (typeof result.destroy === "function") result.destroy();
+      throw new TypeError(`RPC result of ${method} is not serialisable (a Python object)`);
+    }
+    return result;
+  }
+
+  async webSocketMessage(ws, message) {
+    try {
+      await this.call("GameRoom.webSocketMessage", "webSocketMessage", [ws, message]);
+    } catch {
+      // The runtime reports the exception; the socket stays open.
+    }
+  }
+
+  async webSocketClose(ws, code, reason, wasClean) {
+    ws._closeReceived = true;
+    if (ws.readyState === 1) ws.readyState = 2;
+    try {
+      await this.call("GameRoom.webSocketClose", "webSocketClose", [ws, code, reason, wasClean]);
+    } catch {
+      // reported above
+    } finally {
+      ws.readyState = 3;
+      this.sockets.delete(ws);
+    }
+  }
+
+  async webSocketError(ws, error) {
+    try {
+      await this.call("GameRoom.webSocketError", "webSocketError", [ws, error]);
+    } catch {
+      // reported above
+    } finally {
+      ws.readyState = 3;
+      this.sockets.delete(ws);
+    }
+  }
+
+  // Alarm delivery: the alarm is cleared before the handler runs; a raising handler is retried
+  // (up to 6 times in workerd, with backoff from 2 s; here the next retry is due 2 s later).
+  async fireAlarm({ retryCount = 0 } = {}) {
+    const storage = this.storage;
+    storage._alarm = null;
+    storage._runningAlarm = true;
+    storage._alarmSetDuringRun = false;
+    try {
+      await this.call("GameRoom.alarm", "alarm", [{ retryCount, isRetry: retryCount > 0 }]);
+      this.alarmRetries = 0;
+    } catch {
+      if (retryCount < 6 && storage._alarm === null) {
+        storage._alarm = this.runtime.clock.now() + 2000 * 2 ** retryCount;
+      }
+    } finally {
+      storage._runningAlarm = false;
+    }
+  }
+}
+
+export class DurableObjectNamespace {
+  constructor(runtime) {
+    this._runtime = runtime;
+  }
+  idFromName(name) {
+    return new doubles.DurableObjectId(String(name));
+  }
+  get(id) {
+    return makeStub(this._runtime, id.name);
+  }
+  getByName(name) {
+    return makeStub(this._runtime, String(name));
+  }
+}
+
+// A stub: fetch() plus the RPC methods the Python class defines (found by introspection, as the
+// runtime does), and nothing else.
+class DurableObject {
+  constructor(runtime, name) {
+    this.id = new doubles.DurableObjectId(name);
+    this.name = name;
+    const object = () => runtime.object(name);
+    this.fetch = async (request) => object().fetch(request);
+    for (const method of runtime.rpcMethods) {
+      this[method] = async (...args) => object().rpc(method, args);
+    }
+  }
+}
+
+function makeStub(runtime, name) {
+  return new DurableObject(runtime, name);
+}
