@@ -27,15 +27,17 @@ def test_bad_clues_are_refused(text: str, code: str) -> None:
 
 def test_fold_ignores_case_accents_punctuation_and_spacing() -> None:
     assert fold("  Éléphant-Rose ! ") == "elephant rose"
-    assert fold("L'Œil") == fold("l oeil") or fold("L'Œil") == "l œil"
+    assert fold("L'Œil") == "l oeil"
 
 
-@pytest.mark.parametrize("guess", ["dark vador", "DARK VADOR", " Dark-Vador! ", "Darth Vader"])
+@pytest.mark.parametrize(
+    "guess", ["dark vador", "DARK VADOR", " Dark-Vador! ", "Darth Vader", "le Dark Vador"]
+)
 def test_forgiving_guesses_match(guess: str) -> None:
     assert guess_matches(guess, "Dark Vador", ("Darth Vader",))
 
 
-@pytest.mark.parametrize("guess", ["Vador", "Dark Vadors", "Kylo Ren", "", "!!!"])
+@pytest.mark.parametrize("guess", ["Vador", "Dark Vadors", "Kylo Ren", "", "!!!", "le", "Darth"])
 def test_other_guesses_do_not(guess: str) -> None:
     assert not guess_matches(guess, "Dark Vador", ("Darth Vader",))
 

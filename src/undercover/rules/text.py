@@ -10,6 +10,10 @@ from undercover.rules.errors import player_error
 
 _MARKUP = re.compile(r"[<>]")
 _NOT_WORD = re.compile(r"[\W_]+")
+# Letters that NFKD leaves whole although players type them as two.
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ß": "ss"})
+# One leading article a guess may add or drop ("le Faucon Millenium", "The Joker").
+_ARTICLES = ("l ", "le ", "la ", "les ", "un ", "une ", "des ", "du ", "the ")
 
 
 def _has_control(text: str) -> bool:
@@ -42,15 +46,28 @@ def fold(text: str) -> str:
     >>> fold("  Dark-Vador !")
     'dark vador'
     """
-    decomposed = unicodedata.normalize("NFKD", text)
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_LIGATURES))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(_NOT_WORD.sub(" ", stripped.casefold()).split())
+    return " ".join(_NOT_WORD.sub(" ", stripped).split())
+
+
+def without_article(folded: str) -> str:
+    """A folded text without one leading article (unless the article is all there is)."""
+    for article in _ARTICLES:
+        if folded.startswith(article) and len(folded) > len(article):
+            return folded[len(article) :]
+    return folded
 
 
 def guess_matches(guess: str, word: str, aliases: Iterable[str] = ()) -> bool:
-    """Mr. White's guess against the civilians' word and its aliases, strict beyond folding."""
-    folded = fold(guess)
-    return bool(folded) and any(folded == fold(name) for name in (word, *aliases))
+    """Mr. White's guess against the civilians' word and its aliases: forgiving about case,
+    accents, punctuation, spacing and one leading article; strict otherwise.
+
+    >>> guess_matches("le faucon millenium", "Faucon Millenium"), guess_matches("Vador", "Dark Vador")
+    (True, False)
+    """
+    typed = without_article(fold(guess))
+    return bool(typed) and any(typed == without_article(fold(name)) for name in (word, *aliases))
 
 
 def parse_grade(text: str) -> int | None:
