@@ -63,8 +63,8 @@ def guess_matches(guess: str, word: str, aliases: Iterable[str] = ()) -> bool:
     """Mr. White's guess against the civilians' word and its aliases: forgiving about case,
     accents, punctuation, spacing and one leading article; strict otherwise.
 
-    >>> guess_matches("le faucon millenium", "Faucon Millenium"), guess_matches("Vador", "Dark Vador")
-    (True, False)
+    >>> guess_matches("le faucon millenium", "Faucon Millenium")
+    True
     """
     typed = without_article(fold(guess))
     return bool(typed) and any(typed == without_article(fold(name)) for name in (word, *aliases))
