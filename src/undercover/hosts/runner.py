@@ -1,0 +1,365 @@
+"""The loop both hosts share: load the room → decode → apply → save → views → one alarm.
+
+The self-host (hosts/local.py) and the Durable Object (src/entry.py) only adapt sockets,
+storage and the alarm to `RoomRunner`; everything else happens here, the same way on both.
+
+Rules of this file:
+- Every entry point reads the room from the `Database` (after hibernation memory is gone);
+  a parsed room is reused only when the stored document is byte for byte the same.
+- One input = at most one row written (the room), written before any frame goes out.
+- A refused input (bad frame, `Rejected`) changes nothing and is answered to its sender only.
+- An exception from our own code is logged with the room code (never a frame, a token or a
+  word), nothing is saved, and the sender gets `server.internal`.
+- Connections: `connections` maps every open socket of the room the host knows of to the
+  player it is bound to (None before its hello). Each call reconciles the seats' connected
+  flags with it, so a close the host never reported is caught up at the next input. In
+  `on_close` the closing socket may or may not still be in `connections`; it is ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import traceback
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from undercover.engine import codec, seats, store
+from undercover.engine.codec import ProtocolError
+from undercover.engine.commands import (
+    Command,
+    Connected,
+    Disconnected,
+    JoinRoom,
+    Reconnect,
+    Resumed,
+    TimePassed,
+)
+from undercover.engine.deadlines import next_deadline
+from undercover.engine.effects import CloseSeat, DeleteRoom, Effect
+from undercover.engine.errors import RejectCode, Rejected
+from undercover.engine.machine import apply
+from undercover.engine.phases.lobby import Lobby
+from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
+from undercover.engine.room import FORMAT_VERSION, Room, new_room
+from undercover.engine.view import render_views
+from undercover.rules import MAX_PLAYERS, PlayerId
+
+ConnectionId = str
+Connections = Mapping[ConnectionId, PlayerId | None]
+
+log = logging.getLogger("undercover.runner")
+
+# Document format steps: MIGRATIONS[n] upgrades a format-n room document to format n + 1.
+MIGRATIONS: dict[int, store.Migration] = {}
+
+_CLOSES: dict[str, tuple[int, str]] = {
+    "kicked": (CloseCode.KICKED, "kicked by the host"),
+    "replaced": (CloseCode.REPLACED, "this seat was opened on another connection"),
+    "left": (CloseCode.NORMAL, "left the room"),
+    "room_deleted": (CloseCode.ROOM_DELETED, "the room was deleted after staying empty"),
+}
+_FATAL_CLOSES: dict[str, int] = {
+    ProtocolCode.OUTDATED: CloseCode.OUTDATED,
+    ProtocolCode.ROOM_NOT_FOUND: CloseCode.ROOM_NOT_FOUND,
+    RejectCode.TOKEN_BANNED: CloseCode.KICKED,
+}
+
+
+@dataclass(frozen=True)
+class Outbox:
+    """What the host must do after one call, in this order: send, close, arm, delete."""
+
+    frames: tuple[tuple[ConnectionId, str], ...] = ()  # text frames to send, in order
+    closes: tuple[tuple[ConnectionId, int, str], ...] = ()  # (connection, close code, reason)
+    bound: PlayerId | None = None  # player now bound to the connection that sent the frame
+    alarm_at: float | None = None  # epoch seconds; arm exactly this alarm, or clear it if None
+    delete_room: bool = False  # idle cleanup: the host deletes the room's storage
+
+
+@dataclass
+class _Turn:
+    """The outcome of one input being worked out, before it becomes an `Outbox`."""
+
+    room: Room
+    live: dict[ConnectionId, PlayerId]  # connections bound to a seat after this input
+    frames: list[tuple[ConnectionId, str]] = field(default_factory=list)
+    closes: list[tuple[ConnectionId, int, str]] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    sender: ConnectionId | None = None
+    bound: PlayerId | None = None
+
+
+_Work = Callable[[_Turn], None]
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    room: Room
+    revision: int
+    doc: str
+
+
+class RoomRunner:
+    """One room's loop over a `Database`; cheap to build, so a host may build one per call."""
+
+    def __init__(self, db: store.Database, code: str) -> None:
+        self.db = db
+        self.code = code
+        self._schema_ready = False
+        self._cache: _Loaded | None = None
+
+    @classmethod
+    def create(cls, db: store.Database, code: str, now: float, seed: int) -> RoomRunner:
+        """Create the room (only `POST /api/rooms` does this); two rows written."""
+        runner = cls(db, code)
+        if runner.exists():
+            raise ValueError(f"room {code} already exists")
+        store.write_schema_version(db)
+        runner._save(new_room(code, seed=seed, now=now), revision=1)
+        return runner
+
+    def exists(self) -> bool:
+        return self._load() is not None
+
+    def summary(self, now: float) -> dict[str, object]:
+        """For `GET /api/rooms/{code}`: status "lobby", "running" or "full", and players."""
+        loaded = self._load()
+        if loaded is None:
+            return {"code": self.code, "status": "unknown", "players": 0}
+        room = loaded.room
+        players = len(seats.players(room))
+        if room.settings.locked or (isinstance(room.phase, Lobby) and players >= MAX_PLAYERS):
+            status = "full"
+        else:
+            status = "lobby" if isinstance(room.phase, Lobby) else "running"
+        return {"code": self.code, "status": status, "players": players}
+
+    # Entry points ------------------------------------------------------------------------
+
+    def on_frame(
+        self,
+        conn: ConnectionId,
+        connections: Connections,
+        text: str | bytes,
+        now: float,
+        new_token: str,
+    ) -> Outbox:
+        """A frame from `conn`; `new_token` seats a newcomer if this is a joining hello."""
+        try:
+            message = codec.decode(text)
+        except ProtocolError as error:
+            return _refusal(conn, error.code, error.detail, fatal=error.fatal)
+        if isinstance(message, Hello) and connections.get(conn) is not None:
+            return _refusal(conn, ProtocolCode.ALREADY_GREETED)
+        if not isinstance(message, Hello) and connections.get(conn) is None:
+            return _refusal(conn, ProtocolCode.HELLO_REQUIRED)
+        return self._run(
+            conn, connections, now, lambda turn: self._frame(turn, conn, message, now, new_token)
+        )
+
+    def on_close(self, conn: ConnectionId, connections: Connections, now: float) -> Outbox:
+        """`conn` closed (by the client, the network or us)."""
+        others = {c: p for c, p in connections.items() if c != conn}
+        return self._run(conn, others, now, lambda turn: None)
+
+    def on_alarm(self, connections: Connections, now: float) -> Outbox:
+        """The alarm fired (maybe late, early or twice: the engine compares `now`)."""
+        return self._run(
+            None, connections, now, lambda turn: self._apply(turn, None, TimePassed(), now)
+        )
+
+    def on_restart(self, connections: Connections, now: float) -> Outbox:
+        """The host restarted or was redeployed: deadlines extended, everyone gets a view."""
+        live = tuple(sorted({p for p in connections.values() if p is not None}))
+        return self._run(
+            None,
+            connections,
+            now,
+            lambda turn: self._apply(turn, None, Resumed(connected=live), now),
+            broadcast=True,
+        )
+
+    # The loop ----------------------------------------------------------------------------
+
+    def _run(
+        self,
+        sender: ConnectionId | None,
+        connections: Connections,
+        now: float,
+        work: _Work,
+        *,
+        broadcast: bool = False,
+    ) -> Outbox:
+        loaded = self._load()
+        if loaded is None:
+            if sender is None:
+                return Outbox()
+            return _refusal(sender, ProtocolCode.ROOM_NOT_FOUND, fatal=True)
+        live = {c: p for c, p in connections.items() if p is not None}
+        turn = _Turn(room=loaded.room, live=live, sender=sender)
+        try:
+            self._reconcile(turn, now)
+            work(turn)
+            return self._finish(turn, loaded, now, broadcast=broadcast)
+        except Rejected as rejected:
+            if sender is None:
+                raise
+            fatal = rejected.code in _FATAL_CLOSES
+            return _refusal(sender, rejected.code, rejected.message, fatal=fatal)
+        except Exception as error:
+            # Only the place in our code: a message could quote a token or a word.
+            where = " < ".join(
+                f"{frame.name}:{frame.lineno}"
+                for frame in traceback.extract_tb(error.__traceback__)[::-1][:8]
+            )
+            log.error("room %s: %s at %s; nothing saved", self.code, type(error).__name__, where)
+            self._cache = None
+            if sender is None:
+                return Outbox(alarm_at=next_deadline(loaded.room))
+            return _refusal(sender, ProtocolCode.INTERNAL)
+
+    def _frame(
+        self, turn: _Turn, conn: ConnectionId, message: Hello | Command, now: float, new_token: str
+    ) -> None:
+        if not isinstance(message, Hello):
+            self._apply(turn, turn.live[conn], message, now)
+            return
+        token = message.token
+        try:
+            if token is None:
+                raise Rejected(RejectCode.TOKEN_UNKNOWN)
+            self._apply(turn, None, Reconnect(token=token), now)
+        except Rejected as rejected:
+            if rejected.code != RejectCode.TOKEN_UNKNOWN or (
+                token is not None and message.name is None
+            ):
+                raise
+            token = new_token
+            self._apply(turn, None, JoinRoom(name=message.name or "", token=token), now)
+        seat = seats.find_by_token(turn.room, token)
+        assert seat is not None, "a successful hello leaves a seat for its token"
+        for other, player in list(turn.live.items()):
+            if player == seat.player_id and other != conn:
+                _close(turn, other, "replaced")
+        turn.live[conn] = seat.player_id
+        turn.bound = seat.player_id
+        turn.frames.append((conn, codec.welcome_frame(seat.player_id, token)))
+
+    def _apply(self, turn: _Turn, actor: PlayerId | None, command: Command, now: float) -> None:
+        step = apply(turn.room, actor, command, now)
+        turn.room = step.room
+        turn.effects.extend(step.effects)
+
+    def _reconcile(self, turn: _Turn, now: float) -> None:
+        """Make the seats' connected flags agree with the sockets the host has."""
+        present = set(turn.live.values())
+        for seat in turn.room.seats:
+            if seat.kicked:
+                continue
+            if seat.connected and seat.player_id not in present:
+                self._apply(turn, None, Disconnected(player_id=seat.player_id), now)
+            elif not seat.connected and seat.player_id in present:
+                self._apply(turn, None, Connected(player_id=seat.player_id), now)
+
+    def _finish(self, turn: _Turn, loaded: _Loaded, now: float, *, broadcast: bool) -> Outbox:
+        delete = False
+        for effect in turn.effects:
+            if isinstance(effect, CloseSeat):
+                for conn, player in list(turn.live.items()):
+                    if player == effect.player_id and (
+                        effect.reason != "replaced" or conn != turn.sender
+                    ):
+                        _close(turn, conn, effect.reason)
+            elif isinstance(effect, DeleteRoom):
+                delete = True
+        if delete:
+            return self._delete(turn)
+        doc = turn.room.model_dump_json()
+        changed = doc != loaded.doc
+        revision = loaded.revision + 1 if changed else loaded.revision
+        if changed:
+            self._save(turn.room, revision, doc)
+        if changed or broadcast:
+            recipients = list(turn.live)
+        else:
+            recipients = [c for c, p in turn.live.items() if p == turn.bound]
+        turn.frames.extend(self._views(turn.room, revision, turn.live, recipients, now))
+        return Outbox(
+            frames=tuple(turn.frames),
+            closes=tuple(turn.closes),
+            bound=turn.bound,
+            alarm_at=next_deadline(turn.room),
+        )
+
+    def _delete(self, turn: _Turn) -> Outbox:
+        for conn in list(turn.live):
+            _close(turn, conn, "room_deleted")
+        store.delete(self.db)
+        self._cache = None
+        return Outbox(frames=tuple(turn.frames), closes=tuple(turn.closes), delete_room=True)
+
+    def _views(
+        self,
+        room: Room,
+        revision: int,
+        live: Mapping[ConnectionId, PlayerId],
+        recipients: Iterable[ConnectionId],
+        now: float,
+    ) -> list[tuple[ConnectionId, str]]:
+        """Each recipient's view frame; the shared public part is serialised once."""
+        targets = [(conn, live[conn]) for conn in recipients]
+        rendered = render_views(room, {player for _, player in targets}, now)
+        return [(conn, codec.view_frame(revision, rendered[player])) for conn, player in targets]
+
+    # Storage -----------------------------------------------------------------------------
+
+    def _ensure_schema(self) -> None:
+        if not self._schema_ready:
+            store.ensure_schema(self.db)
+            self._schema_ready = True
+
+    def _load(self) -> _Loaded | None:
+        self._ensure_schema()
+        record = store.read(self.db)
+        if record is None:
+            self._cache = None
+            return None
+        cached = self._cache
+        if cached is not None and cached.revision == record.revision and cached.doc == record.doc:
+            return cached
+        self._cache = _Loaded(load_room(record), record.revision, record.doc)
+        return self._cache
+
+    def _save(self, room: Room, revision: int, doc: str | None = None) -> None:
+        self._ensure_schema()
+        text = room.model_dump_json() if doc is None else doc
+        store.write(self.db, store.Record(FORMAT_VERSION, revision, text))
+        self._cache = _Loaded(room, revision, text)
+
+    def room(self) -> Room | None:
+        """The stored room (for tools such as `undercover simulate`; hosts never need it)."""
+        loaded = self._load()
+        return loaded.room if loaded else None
+
+
+def load_room(record: store.Record) -> Room:
+    """The room of a stored record, upgrading an older document format first."""
+    if record.format == FORMAT_VERSION:
+        return Room.model_validate_json(record.doc)
+    return Room.model_validate(store.upgrade(json.loads(record.doc), MIGRATIONS, FORMAT_VERSION))
+
+
+def _close(turn: _Turn, conn: ConnectionId, reason: str) -> None:
+    code, text = _CLOSES[reason]
+    turn.frames.append((conn, codec.closed_frame(reason)))
+    turn.closes.append((conn, code, text))
+    turn.live.pop(conn, None)
+
+
+def _refusal(conn: ConnectionId, code: str, detail: str = "", *, fatal: bool = False) -> Outbox:
+    frame = codec.error_frame(
+        code, codec.describe(code) + (f" ({detail})" if detail else ""), fatal=fatal
+    )
+    closes = ((conn, _FATAL_CLOSES.get(code, CloseCode.PROTOCOL_ERROR), code),) if fatal else ()
+    return Outbox(frames=((conn, frame),), closes=closes)

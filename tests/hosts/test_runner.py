@@ -1,0 +1,505 @@
+"""The runner shared by both hosts, driven through a real sqlite3 file by a fake host.
+
+`Host` plays the part of hosts/local.py or the Durable Object: it keeps the sockets'
+bindings, carries out every `Outbox` (frames, closes, the one alarm) and, with
+`hibernate=True`, builds a fresh `RoomRunner` for every call, as after hibernation.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.engine.content import made_up_catalog
+from undercover.engine import dealing, store
+from undercover.engine.deadlines import next_deadline
+from undercover.engine.protocol import CloseCode
+from undercover.engine.store import SqliteDatabase
+from undercover.engine.view import render_views
+from undercover.hosts.runner import Outbox, RoomRunner
+
+START = 1_000_000.0
+CODE = "ROOMS"
+
+
+@pytest.fixture(autouse=True)
+def made_up_content() -> Iterator[None]:
+    """Deal from the engine tests' made-up catalog, whose words are easy to look for."""
+    dealing.use_catalog(made_up_catalog())
+    yield
+    dealing.use_catalog(None)
+
+
+class Host:
+    """A fake host: sockets, one alarm, frames received per socket."""
+
+    def __init__(self, path: Path, *, hibernate: bool = False, seed: int = 7) -> None:
+        self.path = path
+        self.db = SqliteDatabase(path)
+        self.hibernate = hibernate
+        self.now = START
+        self.runner = RoomRunner.create(self.db, CODE, self.now, seed)
+        self.connections: dict[str, str | None] = {}
+        self.received: dict[str, list[dict[str, Any]]] = {}
+        self.closed: dict[str, tuple[int, str]] = {}
+        self.alarm_at: float | None = None
+        self.tokens: dict[str, str] = {}
+        self.conn_of: dict[str, str] = {}
+        self._ids = itertools.count(1)
+        self.log: list[tuple[str, str]] = []
+
+    # --- the host's side --------------------------------------------------------------
+
+    def _runner(self) -> RoomRunner:
+        if self.hibernate:
+            return RoomRunner(SqliteDatabase(self.path), CODE)
+        return self.runner
+
+    def carry_out(self, outbox: Outbox, sender: str | None = None) -> Outbox:
+        if outbox.bound is not None:
+            assert sender is not None
+            self.connections[sender] = outbox.bound
+        for conn, frame in outbox.frames:
+            self.log.append((conn, frame))
+            self.received.setdefault(conn, []).append(json.loads(frame))
+        for conn, code, reason in outbox.closes:
+            assert len(reason.encode()) <= 123
+            self.connections.pop(conn, None)
+            self.closed[conn] = (code, reason)
+        self.alarm_at = outbox.alarm_at
+        return outbox
+
+    def open(self) -> str:
+        conn = f"c{next(self._ids)}"
+        self.connections[conn] = None
+        return conn
+
+    def send(self, conn: str, message: dict[str, Any] | str | bytes) -> Outbox:
+        text = json.dumps(message) if isinstance(message, dict) else message
+        token = f"token-{next(self._ids):04d}-0123456789abcdefghijklmnop"
+        outbox = self._runner().on_frame(conn, dict(self.connections), text, self.now, token)
+        return self.carry_out(outbox, conn)
+
+    def drop(self, conn: str) -> Outbox:
+        self.connections.pop(conn, None)
+        return self.carry_out(self._runner().on_close(conn, dict(self.connections), self.now))
+
+    def fire_alarm(self) -> Outbox:
+        assert self.alarm_at is not None
+        self.now = max(self.now, self.alarm_at)
+        return self.carry_out(self._runner().on_alarm(dict(self.connections), self.now))
+
+    def restart(self) -> Outbox:
+        """The host process dies and comes back: every socket is gone."""
+        self.connections.clear()
+        self.runner = RoomRunner(SqliteDatabase(self.path), CODE)
+        return self.carry_out(self.runner.on_restart({}, self.now))
+
+    # --- the players' side ------------------------------------------------------------
+
+    def join(self, name: str) -> str:
+        conn = self.open()
+        self.send(conn, {"type": "hello", "protocol": 1, "token": None, "name": name})
+        welcome = self.received[conn][0]
+        assert welcome["type"] == "welcome", welcome
+        self.tokens[name] = welcome["token"]
+        self.conn_of[name] = conn
+        return conn
+
+    def rejoin(self, name: str) -> str:
+        conn = self.open()
+        self.send(conn, {"type": "hello", "protocol": 1, "token": self.tokens[name], "lang": "fr"})
+        self.conn_of[name] = conn
+        return conn
+
+    def command(self, name: str, message: dict[str, Any]) -> Outbox:
+        return self.send(self.conn_of[name], message)
+
+    def last(self, conn: str, kind: str) -> dict[str, Any]:
+        return next(m for m in reversed(self.received.get(conn, [])) if m["type"] == kind)
+
+    def view(self, name: str) -> dict[str, Any]:
+        view: dict[str, Any] = self.last(self.conn_of[name], "view")["view"]
+        return view
+
+    def player_id(self, name: str) -> str:
+        pid = self.connections.get(self.conn_of[name])
+        assert pid is not None
+        return pid
+
+    def stored(self) -> dict[str, Any]:
+        record = store.read(SqliteDatabase(self.path))
+        assert record is not None
+        document: dict[str, Any] = json.loads(record.doc)
+        return document
+
+
+def names_by_id(host: Host) -> dict[str, str]:
+    return {
+        host.player_id(name): name
+        for name in host.conn_of
+        if host.conn_of[name] in host.connections
+    }
+
+
+def play_turn(host: Host) -> bool:
+    """One legal move by whoever is expected to act; False once the game is over."""
+    by_id = names_by_id(host)
+    anyone = next(iter(by_id.values()))
+    view = host.view(anyone)
+    phase, seq, game = view["phase"], view["phase_seq"], view["game"]
+    if phase == "lobby":
+        host.command(by_id[view["host"]], {"type": "start_game", "seq": seq})
+    elif phase == "role_reveal":
+        for pid in game["alive"]:
+            if pid in by_id and pid not in view["confirmed"]:
+                host.command(by_id[pid], {"type": "confirm_role", "seq": seq})
+                break
+    elif phase == "clues" and game["stage"] == "theme":
+        host.command(
+            by_id[game["proposer"]], {"type": "propose_theme", "seq": seq, "text": "fruits"}
+        )
+    elif phase == "clues":
+        host.command(by_id[game["speaker"]], {"type": "give_clue", "seq": seq, "text": "indice"})
+    elif phase == "voting":
+        pending = [p for p in game["alive"] if p in by_id and p not in game["voters"]]
+        if not pending:
+            host.fire_alarm()
+            return True
+        voter = pending[0]
+        choices = [p for p in (game["candidates"] or game["alive"]) if p != voter]
+        host.command(by_id[voter], {"type": "cast_vote", "seq": seq, "target": choices[0]})
+    elif phase == "reveal":
+        host.fire_alarm()
+    elif phase == "guess":
+        host.command(by_id[view["guesser"]], {"type": "guess", "seq": seq, "text": "rien"})
+    elif phase == "ended":
+        return False
+    else:
+        raise AssertionError(f"unexpected phase {phase}")
+    return True
+
+
+def play_to_the_end(host: Host, limit: int = 500) -> None:
+    for _ in range(limit):
+        if not play_turn(host):
+            return
+    raise AssertionError("the game did not end")
+
+
+def seated(tmp_path: Path, count: int = 5, **options: Any) -> Host:
+    host = Host(tmp_path / "room.sqlite3", **options)
+    for index in range(count):
+        host.join(f"joueur{index + 1}")
+    return host
+
+
+# --- joining and the hello ------------------------------------------------------------
+
+
+def test_a_hello_gets_a_welcome_then_a_view(tmp_path: Path) -> None:
+    host = Host(tmp_path / "room.sqlite3")
+    conn = host.join("Zoé")
+    welcome, view = host.received[conn]
+    assert welcome == {
+        "type": "welcome",
+        "protocol": 1,
+        "player_id": "p1",
+        "token": welcome["token"],
+    }
+    assert view["type"] == "view"
+    assert view["view"]["me"]["player_id"] == "p1"
+    assert view["view"]["host"] == "p1"
+    assert host.connections[conn] == "p1"
+
+
+def test_the_token_goes_to_its_owner_only(tmp_path: Path) -> None:
+    host = seated(tmp_path, 3)
+    for name, token in host.tokens.items():
+        for conn, frame in host.log:
+            if conn != host.conn_of[name]:
+                assert token not in frame
+        assert token not in json.dumps(host.stored())
+
+
+def test_views_carry_the_revision_which_only_grows(tmp_path: Path) -> None:
+    host = seated(tmp_path, 3)
+    seqs = [m["seq"] for m in host.received[host.conn_of["joueur1"]] if m["type"] == "view"]
+    assert seqs == sorted(seqs)
+    assert len(set(seqs)) == len(seqs)
+
+
+def test_a_command_before_hello_is_refused(tmp_path: Path) -> None:
+    host = Host(tmp_path / "room.sqlite3")
+    conn = host.open()
+    host.send(conn, {"type": "leave"})
+    assert host.last(conn, "error")["code"] == "protocol.hello_required"
+
+
+def test_a_second_hello_on_one_socket_is_refused(tmp_path: Path) -> None:
+    host = seated(tmp_path, 1)
+    conn = host.conn_of["joueur1"]
+    host.send(conn, {"type": "hello", "protocol": 1, "name": "encore"})
+    assert host.last(conn, "error")["code"] == "protocol.already_greeted"
+
+
+def test_an_outdated_client_is_told_to_reload_and_closed(tmp_path: Path) -> None:
+    host = Host(tmp_path / "room.sqlite3")
+    conn = host.open()
+    host.send(conn, {"type": "hello", "protocol": 0, "name": "Zoé"})
+    assert host.last(conn, "error") | {"message": ""} == {
+        "type": "error",
+        "code": "protocol.outdated",
+        "message": "",
+        "fatal": True,
+    }
+    assert host.closed[conn][0] == CloseCode.OUTDATED
+
+
+def test_a_taken_name_can_be_retried_on_the_same_socket(tmp_path: Path) -> None:
+    host = seated(tmp_path, 1)
+    conn = host.open()
+    host.send(conn, {"type": "hello", "protocol": 1, "name": "JOUEUR1"})
+    assert host.last(conn, "error")["code"] == "name.taken"
+    assert host.connections[conn] is None
+    host.send(conn, {"type": "hello", "protocol": 1, "name": "Zoé"})
+    assert host.connections[conn] == "p2"
+
+
+def test_an_unknown_token_with_a_name_joins_as_a_new_player(tmp_path: Path) -> None:
+    host = Host(tmp_path / "room.sqlite3")
+    conn = host.open()
+    stale = "x" * 43
+    host.send(conn, {"type": "hello", "protocol": 1, "token": stale, "name": "Zoé"})
+    welcome = host.last(conn, "welcome")
+    assert welcome["player_id"] == "p1"
+    assert welcome["token"] != stale
+
+
+def test_an_unknown_token_without_a_name_asks_for_one(tmp_path: Path) -> None:
+    host = Host(tmp_path / "room.sqlite3")
+    conn = host.open()
+    host.send(conn, {"type": "hello", "protocol": 1, "token": "x" * 43})
+    assert host.last(conn, "error")["code"] == "token.unknown"
+    assert conn not in host.closed
+
+
+def test_an_unknown_room_is_fatal(tmp_path: Path) -> None:
+    runner = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1")
+    assert not runner.exists()
+    outbox = runner.on_frame(
+        "c1", {"c1": None}, '{"type":"hello","protocol":1,"name":"a"}', 0.0, "t" * 43
+    )
+    assert json.loads(outbox.frames[0][1])["code"] == "room.not_found"
+    assert outbox.closes == (("c1", CloseCode.ROOM_NOT_FOUND, "room.not_found"),)
+
+
+def test_a_room_is_created_once(tmp_path: Path) -> None:
+    host = Host(tmp_path / "room.sqlite3")
+    with pytest.raises(ValueError, match="exists"):
+        RoomRunner.create(host.db, CODE, START, seed=1)
+
+
+def test_the_summary_tells_lobby_running_and_players(tmp_path: Path) -> None:
+    host = seated(tmp_path, 3)
+    assert host.runner.summary(host.now) == {"code": CODE, "status": "lobby", "players": 3}
+    host.command("joueur1", {"type": "set_lock", "locked": True})
+    assert host.runner.summary(host.now)["status"] == "full"
+    host.command("joueur1", {"type": "set_lock", "locked": False})
+    host.command("joueur1", {"type": "start_game", "seq": host.view("joueur1")["phase_seq"]})
+    assert host.runner.summary(host.now) == {"code": CODE, "status": "running", "players": 3}
+    assert RoomRunner(host.db, "OTHER").summary(host.now)["status"] == "running"
+    empty = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1")
+    assert empty.summary(host.now) == {"code": "NOPE1", "status": "unknown", "players": 0}
+
+
+# --- reconnection, replacement, kicks -------------------------------------------------
+
+
+def test_a_second_connection_with_the_token_replaces_the_first(tmp_path: Path) -> None:
+    host = seated(tmp_path, 3)
+    old = host.conn_of["joueur2"]
+    new = host.rejoin("joueur2")
+    assert host.last(old, "closed") == {"type": "closed", "reason": "replaced"}
+    assert host.closed[old][0] == CloseCode.REPLACED
+    assert host.connections[new] == "p2"
+    assert old not in host.connections
+    assert host.last(new, "welcome")["token"] == host.tokens["joueur2"]
+    host.drop(old)  # the host reports the replaced socket's close afterwards: harmless
+    assert host.view("joueur2")["players"][1]["connected"] is True
+
+
+def test_reconnecting_after_a_drop_takes_back_the_seat_mid_game(tmp_path: Path) -> None:
+    host = seated(tmp_path, 4)
+    play_turn(host)  # start
+    before = host.view("joueur3")["me"]
+    host.drop(host.conn_of["joueur3"])
+    assert host.view("joueur1")["players"][2]["connected"] is False
+    host.rejoin("joueur3")
+    assert host.view("joueur3")["me"] == before
+    assert host.view("joueur1")["players"][2]["connected"] is True
+
+
+def test_a_kicked_player_is_told_closed_and_refused_for_good(tmp_path: Path) -> None:
+    host = seated(tmp_path, 4)
+    play_turn(host)
+    victim = host.conn_of["joueur4"]
+    host.command("joueur1", {"type": "kick", "player_id": "p4"})
+    assert host.last(victim, "closed") == {"type": "closed", "reason": "kicked"}
+    assert host.closed[victim][0] == CloseCode.KICKED
+    again = host.rejoin("joueur4")
+    assert host.last(again, "error")["code"] == "token.banned"
+    assert host.last(again, "error")["fatal"] is True
+    assert host.closed[again][0] == CloseCode.KICKED
+
+
+def test_leaving_the_lobby_frees_the_seat_and_closes_the_socket(tmp_path: Path) -> None:
+    host = seated(tmp_path, 3)
+    conn = host.conn_of["joueur3"]
+    host.command("joueur3", {"type": "leave"})
+    assert host.last(conn, "closed") == {"type": "closed", "reason": "left"}
+    assert host.closed[conn][0] == CloseCode.NORMAL
+    assert [p["player_id"] for p in host.view("joueur1")["players"]] == ["p1", "p2"]
+
+
+# --- refusals change nothing ------------------------------------------------------------
+
+
+HOSTILE: list[str | bytes] = [
+    b"\x00\x01",
+    "not json",
+    "[]",
+    '{"type": "nope"}',
+    '{"type": "cast_vote", "seq": 1}',
+    '{"type": "leave", "extra": 1}',
+    '{"type": "give_clue", "seq": "1", "text": "a"}',
+    '{"type": "give_clue", "seq": 1, "text": "' + "a" * 5000 + '"}',
+    '{"type": "give_clue", "seq": 1, "text": "a\\u0000"}',
+    '{"type": "give_clue", "seq": 2, "text": "<script>"}',
+    '{"type": "start_game", "seq": 99}',
+    '{"type": "kick", "player_id": "p9"}',
+    '{"type": "time_passed"}',
+    '{"type": "hello", "protocol": 1, "name": "x"}',
+]
+
+
+@pytest.mark.parametrize("frame", HOSTILE)
+def test_a_refused_frame_answers_only_its_sender_and_writes_nothing(
+    tmp_path: Path, frame: str | bytes
+) -> None:
+    host = seated(tmp_path, 3)
+    stored, written = host.stored(), host.db.rows_written
+    outbox = host.send(host.conn_of["joueur2"], frame)
+    assert [conn for conn, _ in outbox.frames] == [host.conn_of["joueur2"]]
+    assert json.loads(outbox.frames[0][1])["type"] == "error"
+    assert host.stored() == stored
+    assert host.db.rows_written == written
+
+
+def test_our_own_bug_is_logged_without_secrets_and_nothing_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    host = seated(tmp_path, 3)
+    stored = host.stored()
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("secret word Zorbalin and token " + host.tokens["joueur1"])
+
+    monkeypatch.setattr("undercover.hosts.runner.apply", broken)
+    outbox = host.command("joueur2", {"type": "give_clue", "seq": 0, "text": "a"})
+    assert outbox.frames == ((host.conn_of["joueur2"], outbox.frames[0][1]),)
+    assert json.loads(outbox.frames[0][1])["code"] == "server.internal"
+    assert host.stored() == stored
+    assert "ROOMS" in caplog.text
+    assert "RuntimeError" in caplog.text
+    assert "Zorbalin" not in caplog.text
+    assert host.tokens["joueur1"] not in caplog.text
+
+
+# --- whole games, storage and rebuilds ------------------------------------------------
+
+
+def test_a_whole_game_through_the_runner_with_at_most_one_row_per_input(tmp_path: Path) -> None:
+    host = seated(tmp_path, 6)
+    rows = host.db.rows_written
+    inputs = 0
+    while play_turn(host):
+        inputs += 1
+        assert host.db.rows_written - rows <= 1
+        rows = host.db.rows_written
+    assert inputs > 10
+    final = host.view("joueur1")
+    assert final["phase"] == "ended"
+    assert final["game"]["outcome"] is not None
+    assert final["scoreboard"]["games"] == 1
+
+
+def test_rebuilding_from_storage_gives_the_same_views_and_deadline_at_every_step(
+    tmp_path: Path,
+) -> None:
+    host = seated(tmp_path, 5)
+    viewers: list[str | None] = [*names_by_id(host), None]
+    while True:
+        live = host.runner.room()
+        rebuilt = RoomRunner(SqliteDatabase(host.path), CODE).room()
+        assert rebuilt is not None
+        assert live is not None
+        assert render_views(rebuilt, viewers, host.now) == render_views(live, viewers, host.now)
+        assert next_deadline(rebuilt) == next_deadline(live) == host.alarm_at
+        if not play_turn(host):
+            break
+
+
+def test_a_hibernating_host_sends_exactly_what_a_warm_one_sends(tmp_path: Path) -> None:
+    logs = []
+    for hibernate in (False, True):
+        (tmp_path / str(hibernate)).mkdir()
+        host = seated(tmp_path / str(hibernate), 5, hibernate=hibernate)
+        play_to_the_end(host)
+        logs.append([(conn, frame) for conn, frame in host.log if "welcome" not in frame])
+    assert logs[0] == logs[1]
+
+
+def test_a_restart_extends_deadlines_and_players_come_back(tmp_path: Path) -> None:
+    host = seated(tmp_path, 4)
+    while host.view("joueur1")["phase"] != "clues":
+        play_turn(host)
+    host.now += 50
+    outbox = host.restart()
+    assert outbox.alarm_at is not None
+    assert outbox.alarm_at >= host.now + 15
+    for name in list(host.tokens):
+        host.rejoin(name)
+    assert host.view("joueur1")["phase"] == "clues"
+    assert all(p["connected"] for p in host.view("joueur1")["players"])
+    play_to_the_end(host)
+
+
+def test_alarms_early_late_or_twice_are_harmless(tmp_path: Path) -> None:
+    host = seated(tmp_path, 4)
+    while host.view("joueur1")["phase"] != "clues":
+        play_turn(host)
+    stored = host.stored()
+    assert host.alarm_at is not None
+    host.carry_out(host.runner.on_alarm(dict(host.connections), host.alarm_at - 1))
+    assert host.stored() == stored
+    host.fire_alarm()
+    after = host.stored()
+    assert after != stored
+    host.carry_out(host.runner.on_alarm(dict(host.connections), host.now))
+    assert host.stored() == after
+
+
+def test_an_empty_room_is_deleted_after_the_idle_delay(tmp_path: Path) -> None:
+    host = seated(tmp_path, 2)
+    for name in list(host.conn_of):
+        host.drop(host.conn_of[name])
+    assert host.alarm_at is not None
+    outbox = host.fire_alarm()
+    assert outbox.delete_room
+    assert not RoomRunner(SqliteDatabase(host.path), CODE).exists()
