@@ -1,8 +1,9 @@
 """Dealing the pair of words for a game, and what the lobby shows about it.
 
 The one place where the engine meets the theme content (`undercover.themes`): the catalog is
-the built-in content, loaded once per process. Dealing is seeded by the game's seed and avoids
-the pairs this room has already played (`DealtHistory`).
+the built-in content, loaded once per process, unless the host (or a test) installs another
+with `use_catalog`. Dealing is seeded by the game's seed and avoids the pairs this room has
+already played (`DealtHistory`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from undercover.engine.errors import Rejected
 from undercover.engine.settings import RoomSettings, Similarity
 from undercover.themes import model as themes_model
 from undercover.themes.builtin import builtin_catalog
+from undercover.themes.model import Catalog
 from undercover.themes.select import (
     DealError,
     DealHistory,
@@ -24,6 +26,18 @@ from undercover.themes.select import (
     deal_pair,
     playable_level,
 )
+
+_installed: list[Catalog] = []
+
+
+def use_catalog(catalog: Catalog | None) -> None:
+    """Deal from `catalog` from now on (None: back to the built-in content)."""
+    _installed[:] = [catalog] if catalog is not None else []
+    _available.cache_clear()
+
+
+def current_catalog() -> Catalog:
+    return _installed[0] if _installed else builtin_catalog()
 
 
 class Relaxed(BaseModel):
@@ -75,7 +89,7 @@ def deal_words(
     settings: RoomSettings, seed: int, history: DealtHistory
 ) -> tuple[DealtPair, DealtHistory]:
     """Draw this game's pair; raises Rejected with a "themes.*" code if the filters cannot."""
-    catalog = builtin_catalog()
+    catalog = current_catalog()
     past = DealHistory(frozenset(history.pairs), frozenset(history.civilians))
     try:
         deal = deal_pair(catalog, _request(settings), random.Random(seed), past)
@@ -133,7 +147,7 @@ def _available(
         attribute_variant=attribute_variant,
         family_safe=family_safe,
     )
-    catalog = builtin_catalog()
+    catalog = current_catalog()
     request = _request(settings)
     try:
         pool = allowed_pool(catalog, request)
