@@ -137,3 +137,11 @@ def test_unknown_category(tmp_path: Path) -> None:
     doc = big_document(category="romans")
     problems = check(doc, tmp_path, "romans/ecole.json")
     assert [problem.field for problem in problems] == ["category"]
+
+
+def test_alias_repeating_its_own_name_up_to_accents(tmp_path: Path) -> None:
+    doc = big_document()
+    doc["entries"][4]["aliases"] = ["EMILE"]
+    [problem] = check(doc, tmp_path)
+    assert (problem.entry, problem.field) == ("entries[4] 'Émile'", "aliases")
+    assert "repeats this entry's name" in problem.message

@@ -156,7 +156,9 @@ def _check_content(shown: str, theme: ThemeFile, path: Path, root: Path) -> list
                     Problem(shown, label, "aliases", f"{spelling!r} duplicates entry {other!r}")
                 )
             elif key in owner:
-                problems.append(Problem(shown, label, "aliases", f"{spelling!r} given twice"))
+                message = f"{spelling!r} repeats this entry's name or another alias (case, accents"
+                message += " and punctuation do not count when matching guesses): remove it"
+                problems.append(Problem(shown, label, "aliases", message))
             owner.setdefault(key, index)
 
     for index, entry in enumerate(theme.entries):
