@@ -9,7 +9,7 @@
 `--test-modules DIR` also installs pytest and hypothesis (pure Python) for the Pyodide harness,
 which runs the rules and engine suites under Python 3.14.
 
-Usage: python tools/build_worker.py [--force] [--test-modules DIR]
+Usage: python tools/build_worker.py [--force] [--vendor-only] [--test-modules DIR]
 """
 
 from __future__ import annotations
@@ -104,13 +104,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="vendor again even if up to date")
     parser.add_argument("--test-modules", type=Path, help="also vendor pytest + hypothesis here")
+    parser.add_argument(
+        "--vendor-only", action="store_true", help="vendor only; keep any theme data module"
+    )
     args = parser.parse_args(argv)
     changed = vendor(PYTHON_MODULES, WORKER_PACKAGES, force=args.force)
     print(f"python_modules/: {'vendored' if changed else 'up to date'}")
     if args.test_modules:
         changed = vendor(args.test_modules, TEST_PACKAGES, force=args.force)
         print(f"{args.test_modules}: {'vendored' if changed else 'up to date'}")
-    print(f"theme data: {'written' if generate_theme_data() else 'up to date'}")
+    if not args.vendor_only:
+        print(f"theme data: {'written' if generate_theme_data() else 'up to date'}")
     return 0
 
 

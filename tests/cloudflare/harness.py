@@ -1,0 +1,162 @@
+"""Client side of the Pyodide harness (harness/server.mjs): start it, drive it, read it.
+
+The harness is a Node process running the real `src/entry.py` in Pyodide 314 over the
+Durable Object doubles; it serves HTTP and WebSockets on loopback, so tests talk to it with
+real clients, plus test-only control endpoints under `/__harness/` (clock, alarms,
+hibernation, redeploys, logs, timings, Python inside the Pyodide).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_PACKAGES = ("pyodide", "sql.js", "ws", "wrangler")
+INSTALL_HINT = "install the harness: `npm ci` (Node 20+), then `python tools/build_worker.py`"
+
+
+def unavailable(reason: str) -> None:
+    """Skip locally; fail under CI=true, where nothing may be skipped."""
+    message = f"{reason}; {INSTALL_HINT}"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def require_node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        unavailable("node is not installed")
+    modules = ROOT / "node_modules"
+    missing = [p for p in NODE_PACKAGES if not (modules / p / "package.json").exists()]
+    if missing:
+        unavailable(f"npm packages missing: {', '.join(missing)}")
+    return str(node)
+
+
+THEME_DATA = ROOT / "src" / "undercover" / "themes" / "data.py"
+
+
+def build_worker(*extra: str) -> None:
+    """Run the Worker's build step (vendoring is skipped when already up to date)."""
+    if "--vendor-only" in extra and not THEME_DATA.exists():
+        extra = tuple(e for e in extra if e != "--vendor-only")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_worker.py"), *extra],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"the Worker's build step failed:\n{result.stdout}{result.stderr[-2000:]}")
+
+
+class Harness:
+    """One running harness process."""
+
+    def __init__(self, process: subprocess.Popen[str], port: int) -> None:
+        self.process = process
+        self.port = port
+        self.base_url = f"http://127.0.0.1:{port}"
+        self.http = httpx.Client(base_url=self.base_url, timeout=60)
+
+    def ws_url(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{code}"
+
+    def control(self, name: str, **body: Any) -> Any:
+        response = self.http.post(f"/__harness/{name}", json=body)
+        response.raise_for_status()
+        return response.json()
+
+    def create_room(self) -> str:
+        response = self.http.post("/api/rooms")
+        assert response.status_code == 201, response.text
+        return str(response.json()["code"])
+
+    def now(self) -> float:
+        return float(self.control("now")["now"])
+
+    def advance(self, seconds: float) -> list[str]:
+        """Move the virtual clock on and deliver every alarm now due."""
+        return list(self.control("advance", seconds=seconds)["fired"])
+
+    def fire_alarm(self, room: str) -> float | None:
+        """Deliver the room's alarm now, whatever its time (an early or duplicate delivery)."""
+        alarm = self.control("alarm", room=room)["alarm"]
+        return None if alarm is None else alarm / 1000
+
+    def state(self, room: str) -> dict[str, Any]:
+        return dict(self.control("state", room=room))
+
+    def idle(self) -> None:
+        self.control("idle")
+
+    def hibernate(self, room: str | None = None) -> None:
+        self.control("hibernate", room=room)
+
+    def redeploy(self) -> None:
+        self.control("redeploy")
+
+    def logs(self) -> dict[str, list[Any]]:
+        return dict(self.http.get("/__harness/logs").json())
+
+    def timings(self, reset: bool = False) -> dict[str, dict[str, float]]:
+        if reset:
+            self.control("timings", reset=True)
+            return {}
+        return dict(self.http.get("/__harness/timings").json())
+
+    def python(self, code: str) -> Any:
+        """Run Python inside the harness's Pyodide; the value of the last expression."""
+        answer = self.control("python", code=code)
+        if "error" in answer:
+            raise AssertionError(f"Python in Pyodide raised:\n{answer['error']}")
+        return answer["result"]
+
+    def python_error(self, code: str) -> str:
+        """Run Python that must raise; the error text."""
+        answer = self.control("python", code=code)
+        assert "error" in answer, f"expected an exception, got {answer!r}"
+        return str(answer["error"])
+
+    def close(self) -> None:
+        self.http.close()
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+@contextmanager
+def running_harness(speed: float = 0, hibernate: str = "never") -> Iterator[Harness]:
+    node = require_node()
+    build_worker("--vendor-only")
+    command = [node, str(ROOT / "harness" / "server.mjs"), "--port", "0"]
+    command += ["--speed", str(speed), "--hibernate", hibernate]
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if not line:
+        process.wait(timeout=10)
+        pytest.fail(f"the harness did not start (exit {process.returncode})")
+    harness = Harness(process, int(json.loads(line)["port"]))
+    try:
+        yield harness
+    finally:
+        harness.close()
