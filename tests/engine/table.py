@@ -39,6 +39,8 @@ from undercover.engine.view import view_for
 from undercover.rules import Game, Role
 
 START = 1_000_000.0
+PHASES = ("lobby", "role_reveal", "clues", "voting", "reveal", "guess", "ended")
+NAMES = ("ana", "ben", "cy", "dan", "eve")
 
 
 def token_of(name: str) -> str:
@@ -60,6 +62,30 @@ class Table:
             table.join(name)
         if settings:
             table.settings(**settings)
+        return table
+
+    @classmethod
+    def at(cls, phase: str, seed: int = 7) -> Table:
+        """Five players (ana hosts, Mr. White on) in the given phase."""
+        from undercover.engine.phases.reveal import REVEAL_SECONDS
+
+        table = cls.seated(*NAMES, seed=seed, mr_white=True)
+        if phase != "lobby":
+            table.run(table.host_name, StartGame(seq=table.seq))
+        if phase not in ("lobby", "role_reveal"):
+            for name in table.alive_names:
+                table.run(name, ConfirmRole(seq=table.seq))
+        if phase in ("voting", "reveal", "guess", "ended"):
+            table.clue_round()
+        mr_white = table.with_role(Role.MR_WHITE)[0] if table.room.game else ""
+        if phase == "reveal":
+            table.vote_out(next(n for n in table.with_role(Role.CIVILIAN) if n != "ana"))
+        if phase in ("guess", "ended"):
+            table.vote_out(mr_white).tick(REVEAL_SECONDS)
+        if phase == "ended":
+            assert table.game.words is not None
+            table.guess(mr_white, table.game.words.civilian)
+        assert table.phase == phase
         return table
 
     def started(self) -> Table:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.engine.table import Table
 from undercover.engine.commands import Guess
 from undercover.engine.phases.reveal import REVEAL_SECONDS
@@ -11,7 +13,7 @@ from undercover.rules import MR_WHITE_GUESS_SECONDS, Role
 NAMES = ("ana", "ben", "cy", "dan", "eve")
 
 
-def guessing(**settings: object) -> tuple[Table, str]:
+def guessing(**settings: Any) -> tuple[Table, str]:
     table = Table.seated(*NAMES, mr_white=True, **settings).started()
     (mr_white,) = table.with_role(Role.MR_WHITE)
     table.vote_out(mr_white).tick(REVEAL_SECONDS)

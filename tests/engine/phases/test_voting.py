@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.engine.table import Table
 from undercover.engine.commands import CastVote
 from undercover.engine.phases.reveal import REVEAL_SECONDS
@@ -9,7 +11,7 @@ from undercover.engine.seats import RECONNECT_GRACE_SECONDS
 from undercover.rules import VOTE_GRACE_SECONDS, Role
 
 
-def voting(*names: str, **settings: object) -> Table:
+def voting(*names: str, **settings: Any) -> Table:
     table = Table.seated(*names, **settings).started().clue_round()
     assert table.phase == "voting"
     return table

@@ -1,0 +1,138 @@
+"""engine/membership.py: joining, reconnecting, leaving, kicking, at every phase."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.table import PHASES, Table, token_of
+from undercover.engine.commands import JoinRoom, Kick, Leave, Reconnect, SetLock
+from undercover.engine.effects import CloseSeat, Welcome
+from undercover.engine.errors import Rejected
+from undercover.engine.machine import apply
+from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_reconnecting_takes_back_the_same_seat_with_nothing_lost(phase: str) -> None:
+    table = Table.at(phase)
+    before = table.view("ben")
+    table.disconnect("ben").tick(RECONNECT_GRACE_SECONDS + 1)
+    table.reconnect("ben")
+    assert table.effects[0] == Welcome(table.pid("ben"))
+    after = table.view("ben")
+    assert after["me"] == before["me"]
+    assert {p["nickname"]: p["connected"] for p in after["players"]}["ben"] is True
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_a_second_connection_replaces_the_first(phase: str) -> None:
+    table = Table.at(phase).reconnect("cy")
+    pid = table.pid("cy")
+    assert table.effects[:2] == [CloseSeat(pid, "replaced"), Welcome(pid)]
+
+
+def test_an_unknown_token_is_refused() -> None:
+    table = Table.seated("ana", "ben", "cy")
+    assert table.rejected(None, Reconnect(token="not-a-seat")) == "token.unknown"
+
+
+def test_joining_again_with_ones_token_is_a_reconnection() -> None:
+    table = Table.seated("ana", "ben", "cy").disconnect("ben")
+    table.run(None, JoinRoom(name="whatever", token=token_of("ben")))
+    assert table.effects[0] == Welcome(table.pid("ben"))
+    assert len(table.room.seats) == 3
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_kick_bans_the_seat_token_at_every_phase(phase: str) -> None:
+    table = Table.at(phase)
+    victim = "dan"
+    pid = table.pid(victim)
+    table.kick(victim)
+    assert CloseSeat(pid, "kicked") in table.effects
+    assert table.rejected(None, Reconnect(token=token_of(victim))) == "token.banned"
+    assert table.rejected(None, JoinRoom(name="dan2", token=token_of(victim))) == "token.banned"
+    if table.room.game is not None and phase != "ended":
+        assert pid not in table.game.alive
+        assert pid in table.game.kicked
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_only_the_host_kicks_and_not_themselves(phase: str) -> None:
+    table = Table.at(phase)
+    assert table.rejected("ben", Kick(player_id=table.pid("cy"))) == "room.not_host"
+    assert table.rejected("ana", Kick(player_id=table.pid("ana"))) == "kick.self"
+    assert table.rejected("ana", Kick(player_id="p99")) == "kick.unknown_player"
+
+
+def test_kicking_the_speaker_passes_the_turn_in_the_same_step() -> None:
+    table = Table.at("clues")
+    speaker = table.speaker
+    if speaker == "ana":
+        table.give_clue("ana")
+        speaker = table.speaker
+    table.kick(speaker)
+    assert table.phase == "clues"  # an impostor is still alive whoever was kicked
+    assert table.game.speaker not in (None, table.pid(speaker))
+
+
+def test_a_kicked_player_can_do_nothing_more() -> None:
+    table = Table.at("voting")
+    pid = table.pid("dan")
+    table.kick("dan")
+    with pytest.raises(Rejected) as caught:
+        apply(table.room, pid, Leave(), table.now)
+    assert caught.value.code == "room.not_seated"
+
+
+@pytest.mark.parametrize("phase", PHASES[1:])
+def test_late_joiners_are_spectators_without_secrets(phase: str) -> None:
+    table = Table.at(phase).join("zoe")
+    me = table.view("zoe")["me"]
+    assert me["status"] == "spectator"
+    assert me["secret"] == {"kind": None, "value": None}
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_a_locked_room_refuses_newcomers_but_not_its_players(phase: str) -> None:
+    table = Table.at(phase)
+    table.run("ana", SetLock(locked=True))
+    assert table.rejected(None, JoinRoom(name="zoe", token=token_of("zoe"))) == "room.locked"
+    assert table.rejected("ben", SetLock(locked=False)) == "room.not_host"
+    table.disconnect("ben").reconnect("ben")
+    table.run("ana", SetLock(locked=False)).join("zoe")
+
+
+@pytest.mark.parametrize("name", ["ANA", "Âna", "аna", " ana ", "a n a", "ÀNA"])
+def test_names_are_unique_regardless_of_case_accents_and_look_alikes(name: str) -> None:
+    table = Table.seated("ana")
+    assert table.rejected(None, JoinRoom(name=name, token=token_of("x"))) == "name.taken"
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("", "name.empty"),
+        ("   ", "name.empty"),
+        ("a" * 21, "name.too_long"),
+        ("<b>ana</b>", "name.invalid"),
+        ("an\x00a", "name.invalid"),
+        ("an\u202ea", "name.invalid"),
+    ],
+)
+def test_bad_names_are_refused(name: str, code: str) -> None:
+    table = Table.seated("ben")
+    assert table.rejected(None, JoinRoom(name=name, token=token_of("x"))) == code
+
+
+def test_a_full_lobby_refuses_the_21st_player() -> None:
+    table = Table.seated(*(f"joueur{i:02d}" for i in range(20)))
+    assert table.rejected(None, JoinRoom(name="extra", token=token_of("x"))) == "room.full"
+
+
+@pytest.mark.parametrize("phase", PHASES[1:-1])
+def test_leaving_during_a_game_makes_the_player_absent_at_once(phase: str) -> None:
+    table = Table.at(phase).leave("ben")
+    assert CloseSeat(table.pid("ben"), "left") in table.effects
+    shown = {p["nickname"]: p for p in table.view("ana")["players"]}["ben"]
+    assert (shown["connected"], shown["absent"]) == (False, True)
