@@ -1,0 +1,136 @@
+// The WebSocket to /ws/<CODE>: hello with the seat token, then views.
+// Reconnects at once, then with backoff (0.5 s doubling to 8 s, with jitter), and at once
+// again when the page becomes visible (phone unlocked) or the network comes back.
+// Close codes that end the story (kicked, replaced, unknown room, outdated) never reconnect.
+
+export const PROTOCOL_VERSION = 1;
+const KNOWN_TYPES = new Set(["welcome", "view", "error", "closed"]);
+
+// Close code -> final state the client shows instead of reconnecting (docs/protocol.md).
+const FINAL_CLOSES = {
+  4400: "fatal",
+  4403: "kicked",
+  4404: "room_not_found",
+  4409: "replaced",
+  4410: "room_deleted",
+  4426: "outdated",
+};
+const FINAL_REASONS = { kicked: "kicked", replaced: "replaced", room_deleted: "room_deleted" };
+
+export class Connection {
+  /**
+   * @param {string} code room code
+   * @param {() => object} hello builds the hello's {token, name, lang} at each attempt
+   * @param {object} on callbacks: message(msg), status(state, detail), unknown(raw)
+   */
+  constructor(code, hello, on) {
+    this.code = code;
+    this.hello = hello;
+    this.on = on;
+    this.ws = null;
+    this.attempt = 0;
+    this.timer = null;
+    this.final = null;
+    this.stopped = false;
+    this.onWake = () => {
+      if (document.visibilityState === "visible") this.wake();
+    };
+    this.onOnline = () => this.wake();
+    document.addEventListener("visibilitychange", this.onWake);
+    window.addEventListener("online", this.onOnline);
+    window.addEventListener("pageshow", this.onOnline);
+  }
+
+  start() {
+    this.open();
+  }
+
+  get isOpen() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /** Send a command; false when the socket is not open (the caller keeps its draft). */
+  send(message) {
+    if (!this.isOpen || !this.greeted) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    document.removeEventListener("visibilitychange", this.onWake);
+    window.removeEventListener("online", this.onOnline);
+    window.removeEventListener("pageshow", this.onOnline);
+    if (this.ws) this.ws.close(1000);
+  }
+
+  /** Reconnect now if the socket is down (and the story has not ended). */
+  wake() {
+    if (this.stopped || this.final) return;
+    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
+    clearTimeout(this.timer);
+    this.attempt = 0;
+    this.open();
+  }
+
+  open() {
+    if (this.stopped || this.final) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
+    this.ws = ws;
+    this.greeted = false;
+    this.on.status(this.attempt === 0 ? "connecting" : "reconnecting");
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL_VERSION, ...this.hello() }));
+    });
+    ws.addEventListener("message", (event) => this.receive(ws, event.data));
+    ws.addEventListener("close", (event) => this.closed(ws, event.code));
+  }
+
+  receive(ws, data) {
+    if (ws !== this.ws) return;
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      message = null;
+    }
+    if (!message || typeof message !== "object" || !KNOWN_TYPES.has(message.type)) {
+      this.on.unknown(data);
+      return;
+    }
+    if (message.type === "welcome" || message.type === "view") {
+      if (!this.greeted) {
+        this.greeted = true;
+        this.attempt = 0;
+        this.on.status("online");
+      }
+    }
+    if (message.type === "closed" && FINAL_REASONS[message.reason]) {
+      this.final = FINAL_REASONS[message.reason];
+    }
+    if (message.type === "error" && message.fatal) {
+      this.final = message.code === "protocol.outdated" ? "outdated" : "fatal";
+      this.fatalError = message;
+    }
+    this.on.message(message);
+  }
+
+  closed(ws, code) {
+    if (ws !== this.ws) return;
+    this.ws = null;
+    this.greeted = false;
+    if (this.stopped) return;
+    if (!this.final && FINAL_CLOSES[code]) this.final = FINAL_CLOSES[code];
+    if (this.final) {
+      this.on.status("final", { reason: this.final, error: this.fatalError || null });
+      return;
+    }
+    // First retry at once, then 0.5 s, 1 s, 2 s … 8 s, each with up to 30 % jitter.
+    const delay = this.attempt === 0 ? 0 : Math.min(8000, 500 * 2 ** (this.attempt - 1));
+    this.attempt += 1;
+    this.on.status("reconnecting");
+    this.timer = setTimeout(() => this.open(), delay * (1 + Math.random() * 0.3));
+  }
+}

@@ -1,0 +1,64 @@
+// The Rules sheet: /rules/<lang>.json (sections with ids), opened at the section for the
+// current phase. Loaded on first use only, so it does not weigh on the first load.
+import { h, fill } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+const cache = {};
+
+async function load(language) {
+  if (!cache[language]) {
+    const response = await fetch(`/rules/${language}.json`);
+    if (!response.ok) throw new Error(`rules ${language}: ${response.status}`);
+    cache[language] = await response.json();
+  }
+  return cache[language];
+}
+
+function block(item) {
+  if (typeof item === "string") return h("p", { text: item });
+  if (item.list) return h("ul", {}, item.list.map((line) => h("li", { text: line })));
+  return null;
+}
+
+export async function openRules(sectionId) {
+  const dialog = document.getElementById("rules-dialog");
+  const rules = await load(lang());
+  const close = h("button", { type: "button", class: "chip", text: t("common.close"), onclick: () => dialog.close() });
+  const toc = h(
+    "nav",
+    { class: "rules-toc", "aria-label": t("rules.contents") },
+    rules.sections.map((section) =>
+      h("a", {
+        href: `#rules-${section.id}`,
+        text: section.title,
+        onclick: (event) => {
+          event.preventDefault();
+          document.getElementById(`rules-${section.id}`).scrollIntoView();
+        },
+      }),
+    ),
+  );
+  const body = h(
+    "div",
+    { class: "sheet-body rules-body" },
+    toc,
+    rules.sections.map((section) =>
+      h(
+        "section",
+        { id: `rules-${section.id}`, class: section.id === sectionId ? "current" : "", dataset: { section: section.id } },
+        h("h3", { text: section.title }),
+        section.body.map(block),
+      ),
+    ),
+  );
+  fill(dialog, h("div", { class: "sheet-head" }, h("h2", { id: "rules-title", text: rules.title }), close), body);
+  if (!dialog.open) dialog.showModal();
+  const target = document.getElementById(`rules-${sectionId}`);
+  if (target) target.scrollIntoView({ block: "start" });
+  close.focus({ preventScroll: true });
+}
+
+// A tap on the backdrop (outside the sheet) closes it, as Escape does.
+document.getElementById("rules-dialog")?.addEventListener("click", (event) => {
+  if (event.target === event.currentTarget) event.currentTarget.close();
+});

@@ -1,0 +1,116 @@
+// Home: create a room, or join one with its code (prefilled from a /r/CODE link).
+// The nickname is remembered on the device.
+import { h, fill } from "../dom.js";
+import { t, errorText } from "../i18n.js";
+import { store } from "../store.js";
+
+// Room codes: 5 characters, no look-alikes (no 0/O, 1/I/L) — see hosts/codes.py.
+const CODE_ALPHABET = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{5}$/;
+const NAME_MAX = 20;
+
+export function homeScreen(root, app, options = {}) {
+  const nameInput = h("input", {
+    type: "text", id: "nickname", name: "nickname", autocomplete: "nickname", maxlength: "40",
+    value: options.name ?? store.nickname(), enterkeyhint: "next", required: true,
+  });
+  const codeInput = h("input", {
+    type: "text", id: "room-code", name: "code", class: "code-input", autocomplete: "off",
+    autocapitalize: "characters", spellcheck: "false", maxlength: "5", value: options.code || "",
+    enterkeyhint: "go", "aria-describedby": "code-hint",
+  });
+  const message = h("p", { class: "error-text", role: "alert", id: "home-error", hidden: !options.error, text: options.error || "" });
+  const createButton = h("button", { type: "button", class: "btn primary", id: "create-room", text: t("home.create") });
+  const joinButton = h("button", { type: "submit", class: "btn", id: "join-room", text: t("home.join") });
+
+  function fail(text) {
+    message.textContent = text;
+    message.hidden = false;
+    busy(false);
+  }
+
+  function busy(on) {
+    createButton.disabled = on;
+    joinButton.disabled = on;
+  }
+
+  function nickname() {
+    const name = nameInput.value.trim().replace(/\s+/g, " ");
+    if (!name) return fail(t("home.name_missing")), nameInput.focus(), null;
+    if ([...name].length > NAME_MAX) return fail(t("error.name.too_long")), nameInput.focus(), null;
+    if (/[<>]/.test(name)) return fail(t("error.name.invalid")), nameInput.focus(), null;
+    store.setNickname(name);
+    return name;
+  }
+
+  async function create() {
+    const name = nickname();
+    if (!name) return;
+    busy(true);
+    try {
+      const response = await fetch("/api/rooms", { method: "POST" });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok || !body.code) return fail(errorText(body.error || "room.create_failed", body.message));
+      app.enter(body.code, name);
+    } catch {
+      fail(t("error.network"));
+    }
+  }
+
+  async function join(event) {
+    event.preventDefault();
+    const name = nickname();
+    if (!name) return;
+    const code = codeInput.value.replace(/\s+/g, "").toUpperCase();
+    if (!CODE_ALPHABET.test(code)) {
+      codeInput.focus();
+      return fail(t("home.code_invalid"));
+    }
+    busy(true);
+    try {
+      const response = await fetch(`/api/rooms/${code}`);
+      const body = await response.json().catch(() => ({}));
+      if (response.status === 404) return fail(t("error.room.unknown"));
+      if (!response.ok) return fail(errorText(body.error || "network", body.message));
+      if (body.status === "full") return fail(t("error.room.full"));
+      app.enter(code, name);
+    } catch {
+      fail(t("error.network"));
+    }
+  }
+
+  createButton.addEventListener("click", create);
+  fill(
+    root,
+    h(
+      "div",
+      { class: "stack home" },
+      h("div", { class: "hero" },
+        h("div", { class: "logo", "aria-hidden": "true", text: "🕵️" }),
+        h("h1", { text: t("home.title") }),
+        h("p", { text: t("home.tagline") }),
+      ),
+      h("div", { class: "field" }, h("label", { for: "nickname", text: t("home.nickname") }), nameInput),
+      message,
+      h("section", { class: "panel stack", "aria-labelledby": "create-title" },
+        h("h2", { id: "create-title", text: t("home.create_title") }),
+        h("p", { class: "hint", text: t("home.create_hint") }),
+        createButton,
+      ),
+      h("form", { class: "panel stack", "aria-labelledby": "join-title", onsubmit: join },
+        h("h2", { id: "join-title", text: t("home.join_title") }),
+        h("div", { class: "field" },
+          h("label", { for: "room-code", text: t("home.code") }),
+          codeInput,
+          h("p", { class: "hint", id: "code-hint", text: t("home.code_hint") }),
+        ),
+        joinButton,
+      ),
+    ),
+  );
+  (options.code ? nameInput : nameInput.value ? codeInput : nameInput).focus({ preventScroll: true });
+  return {
+    update() {},
+    /** What to keep when the language changes. */
+    state: () => ({ code: codeInput.value, name: nameInput.value, error: message.hidden ? "" : message.textContent }),
+  };
+}
