@@ -55,11 +55,12 @@ class Entry:
     attributes: tuple[str, ...]
     language: str
     family_safe: bool
+    # The normalised name and aliases, as guesses are compared with them (derived, cached).
+    spellings: frozenset[str] = field(init=False, compare=False, repr=False)
 
-    @property
-    def spellings(self) -> frozenset[str]:
-        """The normalised name and aliases, as Mr. White's guess is compared with them."""
-        return frozenset(normalize(text) for text in (self.name, *self.aliases))
+    def __post_init__(self) -> None:
+        spellings = frozenset(normalize(text) for text in (self.name, *self.aliases))
+        object.__setattr__(self, "spellings", spellings)
 
 
 @dataclass(frozen=True)
