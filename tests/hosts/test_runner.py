@@ -20,7 +20,7 @@ from undercover.engine import dealing, store
 from undercover.engine.deadlines import next_deadline
 from undercover.engine.protocol import CloseCode
 from undercover.engine.store import SqliteDatabase
-from undercover.engine.view import render_views
+from undercover.engine.view import render_views, view_for
 from undercover.hosts.runner import Outbox, RoomRunner
 
 START = 1_000_000.0
@@ -453,6 +453,18 @@ def test_rebuilding_from_storage_gives_the_same_views_and_deadline_at_every_step
         assert next_deadline(rebuilt) == next_deadline(live) == host.alarm_at
         if not play_turn(host):
             break
+
+
+def test_every_view_frame_is_view_for_that_player(tmp_path: Path) -> None:
+    host = seated(tmp_path, 5)
+    while host.view("joueur1")["phase"] != "voting":
+        play_turn(host)
+    room = host.runner.room()
+    assert room is not None
+    for name in host.conn_of:
+        frame = host.last(host.conn_of[name], "view")
+        expected = json.loads(json.dumps(view_for(room, host.player_id(name), host.now)))
+        assert frame["view"] == expected
 
 
 def test_a_hibernating_host_sends_exactly_what_a_warm_one_sends(tmp_path: Path) -> None:

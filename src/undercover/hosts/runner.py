@@ -24,6 +24,8 @@ import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from pydantic_core import to_json
+
 from undercover.engine import codec, seats, store
 from undercover.engine.codec import ProtocolError
 from undercover.engine.commands import (
@@ -42,7 +44,7 @@ from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
 from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
-from undercover.engine.view import render_views
+from undercover.engine.view import private_part, public_view
 from undercover.rules import MAX_PLAYERS, PlayerId
 
 ConnectionId = str
@@ -307,10 +309,20 @@ class RoomRunner:
         recipients: Iterable[ConnectionId],
         now: float,
     ) -> list[tuple[ConnectionId, str]]:
-        """Each recipient's view frame; the shared public part is serialised once."""
+        """Each recipient's view frame: the public part is built and serialised once per step
+        (by pydantic-core, several times faster than `json.dumps` on a long game's recap),
+        then each player's private part is spliced in; the frame is the same JSON as
+        `codec.view_frame(revision, json.dumps(view_for(room, player, now)))`."""
         targets = [(conn, live[conn]) for conn in recipients]
-        rendered = render_views(room, {player for _, player in targets}, now)
-        return [(conn, codec.view_frame(revision, rendered[player])) for conn, player in targets]
+        if not targets:
+            return []
+        public = to_json(public_view(room, now)).decode()
+        head = codec.view_frame(revision, public[:-1] + ',"me":')[:-1]
+        frames: dict[PlayerId, str] = {}
+        for _, player in targets:
+            if player not in frames:
+                frames[player] = head + to_json(private_part(room, player)).decode() + "}}"
+        return [(conn, frames[player]) for conn, player in targets]
 
     # Storage -----------------------------------------------------------------------------
 

@@ -1,0 +1,238 @@
+"""`undercover bench`: what one input costs a 20-player room, measured through the runner.
+
+Each input goes the whole way a host sends it: frame → decode → load (the stored row, the
+parsed room reused when unchanged) → apply → saved in an on-disk SQLite file with the
+self-host's settings (WAL, synchronous=NORMAL) → every player's view serialised. Beside it,
+in the same run, the floor: `json.dumps` of the same 20 views alone. Bots keep the game
+long (everyone votes out a civilian), so the recap grows as in a real long game.
+Prints JSON; docs/benchmarks.md records the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from undercover.engine.room import Room
+from undercover.engine.store import SqliteDatabase
+from undercover.engine.view import view_for
+from undercover.hosts.runner import Outbox, RoomRunner
+from undercover.rules import Role
+
+CODE = "BENCH"
+START = 1_800_000_000.0
+REBUILD_ROUND = 10
+
+
+class _Room:
+    """One benchmarked room: a runner over an on-disk database, and its players' sockets."""
+
+    def __init__(self, directory: Path, players: int, seed: int) -> None:
+        self.path = directory / f"{CODE}-{seed}.sqlite3"
+        self.db = SqliteDatabase(self.path)
+        self.now = START
+        self.runner = RoomRunner.create(self.db, CODE, self.now, seed)
+        self.connections: dict[str, str | None] = {}
+        self.alarm_at: float | None = None
+        for index in range(players):
+            conn = f"c{index}"
+            self.connections[conn] = None
+            hello = {"type": "hello", "protocol": 1, "token": None, "name": f"Joueur {index + 1}"}
+            self.frame(conn, hello, token=f"bench-seat-token-{seed}-{index:02d}-0123456789")
+        self.conn_of = {player: conn for conn, player in self.connections.items() if player}
+
+    def frame(self, conn: str, message: dict[str, Any], token: str = "") -> Outbox:
+        outbox = self.runner.on_frame(conn, self.connections, json.dumps(message), self.now, token)
+        return self._carry_out(outbox, conn)
+
+    def alarm(self) -> Outbox:
+        assert self.alarm_at is not None
+        self.now = max(self.now, self.alarm_at)
+        return self._carry_out(self.runner.on_alarm(self.connections, self.now))
+
+    def _carry_out(self, outbox: Outbox, conn: str | None = None) -> Outbox:
+        if outbox.bound is not None and conn is not None:
+            self.connections[conn] = outbox.bound
+        for closed, _, _ in outbox.closes:
+            self.connections.pop(closed, None)
+        self.alarm_at = outbox.alarm_at
+        return outbox
+
+    @property
+    def room(self) -> Room:
+        room = self.runner.room()
+        assert room is not None
+        return room
+
+    def next_input(self) -> Callable[[], Outbox] | None:
+        """The next legal input of a long game, or None once it is over."""
+        room, seq = self.room, self.room.seq
+        game = room.game
+        kind = room.phase.kind
+        if kind == "lobby":
+            assert room.host is not None
+            return lambda: self.frame(
+                self.conn_of[room.host or ""], {"type": "start_game", "seq": seq}
+            )
+        assert game is not None
+        if kind == "role_reveal":
+            waiting = [p for p in game.alive if p not in getattr(room.phase, "confirmed", ())]
+            return lambda: self.frame(
+                self.conn_of[waiting[0]], {"type": "confirm_role", "seq": seq}
+            )
+        if kind == "clues" and game.stage == "theme":
+            message = {"type": "propose_theme", "seq": seq, "text": "les vacances"}
+            return lambda: self.frame(self.conn_of[game.proposer or ""], message)
+        if kind == "clues":
+            message = {"type": "give_clue", "seq": seq, "text": f"indice {game.clue_round}"}
+            return lambda: self.frame(self.conn_of[game.speaker or ""], message)
+        if kind == "voting":
+            voters = [p for p in game.alive if p not in game.ballots]
+            if not voters:
+                return self.alarm
+            civilians = [p for p in game.alive if game.roles[p] is Role.CIVILIAN]
+            targets = [p for p in civilians + list(game.alive) if p != voters[0]]
+            message = {"type": "cast_vote", "seq": seq, "target": targets[0]}
+            return lambda: self.frame(self.conn_of[voters[0]], message)
+        if kind == "reveal":
+            return self.alarm
+        if kind == "guess":
+            message = {"type": "guess", "seq": seq, "text": "aucune idée"}
+            return lambda: self.frame(self.conn_of[getattr(room.phase, "guesser", "")], message)
+        return None
+
+
+def _floor_ns(room: Room, viewers: Sequence[str], now: float) -> int:
+    views = [view_for(room, viewer, now) for viewer in viewers]
+    started = time.perf_counter_ns()
+    for view in views:
+        json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+    return time.perf_counter_ns() - started
+
+
+def _rebuild_ns(path: Path, repeats: int) -> list[int]:
+    """A fresh runner over a fresh connection each time, as a woken Durable Object."""
+    timings = []
+    for _ in range(repeats):
+        db = SqliteDatabase(path)
+        started = time.perf_counter_ns()
+        room = RoomRunner(db, CODE).room()
+        timings.append(time.perf_counter_ns() - started)
+        assert room is not None
+        db.close()
+    return timings
+
+
+def run(
+    players: int = 20,
+    games: int = 3,
+    rebuild_repeats: int = 200,
+    seed: int = 1,
+    rebuild_round: int = REBUILD_ROUND,
+) -> dict[str, Any]:
+    """Play `games` long games of `players` bots; time every input from the first clue on."""
+    inputs: list[int] = []
+    floors: list[int] = []
+    rows: list[int] = []
+    written: list[int] = []
+    rebuilds: list[int] = []
+    rebuild_doc_bytes = 0
+    with tempfile.TemporaryDirectory(prefix="undercover-bench-") as directory:
+        for game_number in range(games):
+            table = _Room(Path(directory), players, seed + game_number)
+            viewers = list(table.conn_of)
+            while (step := table.next_input()) is not None:
+                game = table.room.game
+                mid_game = game is not None and table.room.phase.kind in (
+                    "clues",
+                    "voting",
+                    "reveal",
+                )
+                rows_before, bytes_before = table.db.rows_written, table.db.bytes_written
+                started = time.perf_counter_ns()
+                step()
+                elapsed = time.perf_counter_ns() - started
+                rows.append(table.db.rows_written - rows_before)
+                written.append(table.db.bytes_written - bytes_before)
+                if mid_game:
+                    inputs.append(elapsed)
+                    floors.append(_floor_ns(table.room, viewers, table.now))
+                game = table.room.game
+                if not rebuilds and game is not None and game.clue_round >= rebuild_round:
+                    rebuilds = _rebuild_ns(table.path, rebuild_repeats)
+                    rebuild_doc_bytes = len(table.room.model_dump_json().encode())
+            table.db.close()
+    report = _report(players, games, inputs, floors, rows, written, rebuilds, rebuild_doc_bytes)
+    report["rebuild_at_round"] = rebuild_round if rebuilds else None
+    return report
+
+
+def _ms(ns: float) -> float:
+    return round(ns / 1e6, 4)
+
+
+def _p99(values: Sequence[int]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def _report(
+    players: int,
+    games: int,
+    inputs: list[int],
+    floors: list[int],
+    rows: list[int],
+    written: list[int],
+    rebuilds: list[int],
+    rebuild_doc_bytes: int,
+) -> dict[str, Any]:
+    median_input = statistics.median(inputs)
+    median_floor = statistics.median(floors)
+    return {
+        "python": sys.version.split()[0],
+        "players": players,
+        "games": games,
+        "inputs_measured": len(inputs),
+        "input_ms": {"median": _ms(median_input), "p99": _ms(_p99(inputs))},
+        "floor_ms": {"median": _ms(median_floor), "p99": _ms(_p99(floors))},
+        "ratio_to_floor": round(median_input / median_floor, 2),
+        "rebuild_ms": (
+            {"median": _ms(statistics.median(rebuilds)), "p99": _ms(_p99(rebuilds))}
+            if rebuilds
+            else None
+        ),
+        "rebuild_at_round": None,
+        "rebuild_document_bytes": rebuild_doc_bytes,
+        "rows_per_input": {"max": max(rows), "mean": round(statistics.mean(rows), 3)},
+        "bytes_per_input": {"max": max(written), "mean": round(statistics.mean(written))},
+        "targets": {
+            "input_median_ms": 1.0,
+            "ratio_to_floor": 2.0,
+            "rebuild_ms": 1.0,
+            "rows_per_input": 2,
+        },
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="undercover bench", description=__doc__)
+    parser.add_argument("--players", type=int, default=20)
+    parser.add_argument("--games", type=int, default=3, help="whole games played (default 3)")
+    parser.add_argument("--rebuild-repeats", type=int, default=200)
+    parser.add_argument("--rebuild-round", type=int, default=REBUILD_ROUND)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    report = run(args.players, args.games, args.rebuild_repeats, args.seed, args.rebuild_round)
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

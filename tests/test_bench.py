@@ -1,0 +1,49 @@
+"""`undercover bench` runs end to end with tiny counts (its figures are not checked: no timings)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from tests.engine.content import made_up_catalog
+from undercover import bench
+from undercover.engine import dealing
+
+
+@pytest.fixture(autouse=True)
+def made_up_content() -> Iterator[None]:
+    dealing.use_catalog(made_up_catalog())
+    yield
+    dealing.use_catalog(None)
+
+
+def test_the_bench_prints_every_figure_and_writes_at_most_two_rows_per_input(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--players", "5", "--games", "1", "--rebuild-repeats", "3", "--rebuild-round", "2"]
+    assert bench.main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {
+        "python",
+        "players",
+        "games",
+        "inputs_measured",
+        "input_ms",
+        "floor_ms",
+        "ratio_to_floor",
+        "rebuild_ms",
+        "rebuild_at_round",
+        "rebuild_document_bytes",
+        "rows_per_input",
+        "bytes_per_input",
+        "targets",
+    }
+    assert report["players"] == 5
+    assert report["inputs_measured"] > 0
+    assert set(report["input_ms"]) == set(report["floor_ms"]) == {"median", "p99"}
+    assert report["rebuild_at_round"] == 2
+    assert set(report["rebuild_ms"]) == {"median", "p99"}
+    assert 1 <= report["rows_per_input"]["max"] <= 2
+    assert report["bytes_per_input"]["max"] >= report["rebuild_document_bytes"] > 0
