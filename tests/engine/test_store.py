@@ -9,7 +9,11 @@ from typing import Any
 import pytest
 
 from undercover.engine import store
+from undercover.engine.room import FORMAT_VERSION
+from undercover.engine.seats import hash_token
 from undercover.engine.store import Record, SqliteDatabase, StoreError
+from undercover.engine.view import view_for
+from undercover.hosts.runner import RoomRunner
 
 
 @pytest.fixture
@@ -126,3 +130,95 @@ def test_a_document_newer_than_the_code_is_refused() -> None:
 def test_a_missing_step_is_refused() -> None:
     with pytest.raises(StoreError, match="no migration from room format 1"):
         store.upgrade({"format": 1}, {0: _add_one}, current=3)
+
+
+# --- room documents: every older format still loads --------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _format_0_lobby() -> dict[str, Any]:
+    """Written by hand: a lobby with Ana (host, connected) and Ben (disconnected)."""
+    return {
+        "code": "OLDV0",
+        "seed": 42,
+        "seats": [
+            {"player_id": "p1", "name": "Ana", "token_hash": hash_token("a" * 43), "joined": 1},
+            {
+                "player_id": "p2",
+                "name": "Bén",
+                "token_hash": hash_token("b" * 43),
+                "joined": 2,
+                "connected": False,
+                "disconnected_since": 990.0,
+            },
+        ],
+        "seats_created": 2,
+        "host": "p1",
+        "updated_at": 1000.0,
+    }
+
+
+def test_a_format_0_document_is_upgraded_on_load() -> None:
+    record = Record(format=0, revision=9, doc=json.dumps(_format_0_lobby()))
+    room = store.load_room(record)
+    assert room.format == FORMAT_VERSION
+    assert [(s.nickname, s.name_key) for s in room.seats] == [("Ana", "ana"), ("Bén", "ben")]
+    assert room.last_activity == 1000.0
+    assert room.paused_at is None  # Ana is connected
+    assert view_for(room, "p1", 1001.0)["players"][1]["nickname"] == "Bén"
+
+
+def test_a_format_0_room_with_nobody_connected_is_paused() -> None:
+    document = _format_0_lobby()
+    document["seats"][0]["connected"] = False
+    room = store.load_room(Record(0, 1, json.dumps(document)))
+    assert room.paused_at == 1000.0
+
+
+def test_a_format_0_room_plays_on_after_the_upgrade(tmp_path: Path) -> None:
+    db = SqliteDatabase(tmp_path / "old.sqlite3")
+    store.ensure_schema(db)
+    store.write(db, Record(0, 9, json.dumps(_format_0_lobby())))
+    runner = RoomRunner(db, "OLDV0")
+    hello = json.dumps({"type": "hello", "protocol": 1, "token": "b" * 43})
+    outbox = runner.on_frame("c2", {"c1": "p1", "c2": None}, hello, 1005.0, "n" * 43)
+    assert outbox.bound == "p2"
+    saved = store.read(db)
+    assert saved is not None
+    assert (saved.format, saved.revision) == (FORMAT_VERSION, 10)
+
+
+def test_a_format_1_room_saved_mid_vote_loads_and_its_game_goes_on(tmp_path: Path) -> None:
+    fixture = json.loads((FIXTURES / "room-format-1-voting.json").read_text("utf-8"))
+    db = SqliteDatabase(tmp_path / "v1.sqlite3")
+    store.ensure_schema(db)
+    store.write(db, Record(fixture["format"], fixture["revision"], fixture["doc"]))
+    runner = RoomRunner(db, "ROOMS")
+    connections: dict[str, str | None] = {}
+    now = fixture["now"] + 5
+    for name, token in fixture["tokens"].items():
+        connections[name] = None
+        hello = json.dumps({"type": "hello", "protocol": 1, "token": token})
+        outbox = runner.on_frame(name, connections, hello, now, "unused" * 8)
+        connections[name] = outbox.bound
+    room = runner.room()
+    assert room is not None
+    assert room.phase.kind == "voting"
+    assert room.game is not None
+    voters = [p for p in room.game.alive if p not in room.game.ballots]
+    for conn, player in connections.items():
+        if player in voters:
+            target = next(p for p in room.game.alive if p != player)
+            vote = json.dumps({"type": "cast_vote", "seq": room.seq, "target": target})
+            errors = [
+                f
+                for _, f in runner.on_frame(conn, connections, vote, now, "").frames
+                if '"error"' in f
+            ]
+            assert errors == []
+    after = runner.room()
+    assert after is not None
+    assert after.game is not None
+    assert set(after.game.ballots) == set(after.game.alive)  # every ballot in: the grace runs
+    assert getattr(after.phase, "grace_ends_at", None) is not None

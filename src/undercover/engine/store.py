@@ -6,12 +6,14 @@ per call, at most 100 bound parameters, no BEGIN/SAVEPOINT, ints rather than boo
 back as dicts. Every input writes one row (the room), so a write is atomic without a
 transaction, and its cost does not grow with the length of the game.
 
-Formats: the document carries `format`; `load` upgrades an older document one step at a
-time with `MIGRATIONS` before validating it. A test loads a document of every older format.
+Formats: the document carries `format` (`room.FORMAT_VERSION`); `load_room` upgrades an older
+document one step at a time with `MIGRATIONS` before validating it (a deploy can land in
+the middle of a game). Tests load a hand-written document of every older format.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -19,13 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from undercover.engine.room import FORMAT_VERSION, Room
+from undercover.engine.seats import name_key
+
 SqlValue = str | int | float | bytes | None
 Row = dict[str, SqlValue]
 MAX_BOUND_PARAMETERS = 100
 SCHEMA_VERSION = 1
 SCHEMA_PATH = Path(__file__).with_name("schema.sql")
 
-# One function per format step: MIGRATIONS[n] turns a format-n document into format n+1.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -169,3 +173,40 @@ def upgrade(
         fmt += 1
         document["format"] = fmt
     return document
+
+
+# Room documents ---------------------------------------------------------------------------
+
+
+def load_room(record: Record) -> Room:
+    """The room of a stored record, upgrading an older document format first."""
+    if record.format == FORMAT_VERSION:
+        return Room.model_validate_json(record.doc)
+    document = upgrade(json.loads(record.doc), MIGRATIONS, FORMAT_VERSION)
+    return Room.model_validate(document)
+
+
+def room_record(room: Room, revision: int) -> Record:
+    return Record(FORMAT_VERSION, revision, room.model_dump_json())
+
+
+def _format_0_to_1(document: dict[str, Any]) -> dict[str, Any]:
+    """Format 0, the engine's first draft (never deployed, kept as the worked example of a
+    step): seats had only `name`; the room had `updated_at` and no pause marker."""
+    seats = []
+    for seat in document.pop("seats", []):
+        name = seat.pop("name")
+        seats.append({**seat, "nickname": name, "name_key": name_key(name)})
+    updated_at = document.pop("updated_at")
+    anyone = any(seat.get("connected", True) for seat in seats)
+    return {
+        **document,
+        "seats": seats,
+        "last_activity": updated_at,
+        "paused_at": None if anyone else updated_at,
+    }
+
+
+# MIGRATIONS[n] turns a format-n room document into format n + 1 (add one per format bump,
+# with a hand-written format-n document in tests/engine/test_store.py).
+MIGRATIONS: dict[int, Migration] = {0: _format_0_to_1}

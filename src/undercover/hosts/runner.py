@@ -18,7 +18,6 @@ Rules of this file:
 
 from __future__ import annotations
 
-import json
 import logging
 import traceback
 from collections.abc import Callable, Iterable, Mapping
@@ -51,9 +50,6 @@ ConnectionId = str
 Connections = Mapping[ConnectionId, PlayerId | None]
 
 log = logging.getLogger("undercover.runner")
-
-# Document format steps: MIGRATIONS[n] upgrades a format-n room document to format n + 1.
-MIGRATIONS: dict[int, store.Migration] = {}
 
 _CLOSES: dict[str, tuple[int, str]] = {
     "kicked": (CloseCode.KICKED, "kicked by the host"),
@@ -340,26 +336,23 @@ class RoomRunner:
         cached = self._cache
         if cached is not None and cached.revision == record.revision and cached.doc == record.doc:
             return cached
-        self._cache = _Loaded(load_room(record), record.revision, record.doc)
+        self._cache = _Loaded(store.load_room(record), record.revision, record.doc)
         return self._cache
 
     def _save(self, room: Room, revision: int, doc: str | None = None) -> None:
         self._ensure_schema()
-        text = room.model_dump_json() if doc is None else doc
-        store.write(self.db, store.Record(FORMAT_VERSION, revision, text))
-        self._cache = _Loaded(room, revision, text)
+        record = (
+            store.room_record(room, revision)
+            if doc is None
+            else store.Record(FORMAT_VERSION, revision, doc)
+        )
+        store.write(self.db, record)
+        self._cache = _Loaded(room, revision, record.doc)
 
     def room(self) -> Room | None:
         """The stored room (for tools such as `undercover simulate`; hosts never need it)."""
         loaded = self._load()
         return loaded.room if loaded else None
-
-
-def load_room(record: store.Record) -> Room:
-    """The room of a stored record, upgrading an older document format first."""
-    if record.format == FORMAT_VERSION:
-        return Room.model_validate_json(record.doc)
-    return Room.model_validate(store.upgrade(json.loads(record.doc), MIGRATIONS, FORMAT_VERSION))
 
 
 def _close(turn: _Turn, conn: ConnectionId, reason: str) -> None:
