@@ -41,9 +41,10 @@ def _bind(value: SqlValue) -> Any:  # the same JS types on both SDK paths: no bo
     return jsnull if value is None else int(value) if isinstance(value, bool) else value
 
 
-def _value(value: Any) -> SqlValue:  # NULL may come as jsnull, a BLOB as an ArrayBuffer
-    blob = isinstance(value, JsProxy) and value is not jsnull
-    return None if value is jsnull else bytes(value.to_bytes()) if blob else value
+def _value(value: Any) -> SqlValue:  # NULL may come as jsnull; a BLOB as a memoryview
+    if value is jsnull or isinstance(value, JsProxy):
+        value = None if value is jsnull else value.to_bytes()
+    return bytes(value) if isinstance(value, memoryview) else value
 
 
 class SqlDatabase:

@@ -31,3 +31,142 @@ def test_a_complete_game_with_five_sockets(harness: Harness) -> None:
     assert {"clues", "voting", "reveal"} <= set(phases)
     assert phases[-1] == "ended"
     assert harness.logs()["errors"] == []
+
+
+def test_every_event_on_a_fresh_instance(hibernating_harness: Harness) -> None:
+    """Hibernation after every event: each input, close and alarm rebuilds the room."""
+    harness = hibernating_harness
+
+    async def scenario() -> tuple[str, list[str]]:
+        table = Table(harness, harness.create_room())
+        await table.seat(4)
+        await table.start(mr_white=True)
+        phases = await table.play_until(game_over)
+        await table.close()
+        return table.code, phases
+
+    code, phases = run(scenario())
+    assert phases[-1] == "ended"
+    state = harness.state(code)
+    assert not state["live"]
+    assert state["instances"] > 20  # one per event, none kept in memory
+    assert harness.logs()["errors"] == []
+
+
+def _stable(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without the server's clock."""
+    return {key: value for key, value in view.items() if key != "now"}
+
+
+def test_hibernation_in_the_middle_of_every_phase(harness: Harness) -> None:
+    """At each phase: evict the instance, then a player reloads; nothing was lost."""
+    seen: list[str] = []
+
+    async def evict_and_reload(table: Table, phase: str) -> None:
+        before = _stable(table.players[1].view or {})
+        harness.hibernate(table.code)
+        assert not harness.state(table.code)["live"]
+        # A fresh instance answers a duplicate hello of the same seat (replaces the old socket).
+        watcher = table.players[1]
+        from undercover.hosts.bots import Player
+
+        twin = Player(watcher.name, table.opener())
+        twin.token = watcher.token
+        await twin.join()
+        await table.settle()
+        after = _stable(twin.view or {})
+        assert after["phase"] == before["phase"] == phase
+        assert after["phase_seq"] == before["phase_seq"]
+        assert after["me"] == before["me"]
+        assert after.get("game") == before.get("game")
+        assert after.get("deadline") == before.get("deadline")
+        table.players[1] = twin
+        seen.append(phase)
+
+    async def scenario() -> None:
+        table = Table(harness, harness.create_room())
+        await table.seat(4)
+        await table.start(mr_white=True)
+        await table.play_until(game_over, on_phase=evict_and_reload)
+        await table.close()
+
+    run(scenario())
+    assert {"role_reveal", "clues", "voting", "reveal", "ended"} <= set(seen)
+    assert harness.logs()["errors"] == []
+
+
+def test_redeploy_mid_game_players_come_back_with_their_tokens(harness: Harness) -> None:
+    """A redeploy drops every socket and resets the object; the clients reconnect by token."""
+    redeployed: list[str] = []
+
+    async def redeploy_once(table: Table, phase: str) -> None:
+        if phase not in {"clues", "voting"} or phase in redeployed:
+            return
+        before = [(p.player_id, p.token, p.me()) for p in table.players]
+        await asyncio.to_thread(harness.redeploy)
+        for player in table.players:
+            closed = await player.until_closed()
+            assert closed.code == 1001
+        await table.rejoin_all()
+        after = [(p.player_id, p.token, p.me()) for p in table.players]
+        assert after == before
+        assert table.phase() == phase
+        state = harness.state(table.code)
+        if table.view().get("deadline") is not None:
+            assert state["alarm"] is not None
+            assert state["alarm"] >= harness.now() + 14.9  # at least 15 s to come back
+        redeployed.append(phase)
+
+    async def scenario() -> None:
+        table = Table(harness, harness.create_room())
+        await table.seat(5)
+        await table.start(vote_timer=True, vote_seconds=60)
+        await table.play_until(game_over, on_phase=redeploy_once)
+        await table.close()
+
+    run(scenario())
+    assert redeployed == ["clues", "voting"]
+    assert harness.logs()["errors"] == []
+
+
+def test_alarms_early_late_and_twice_are_harmless(harness: Harness) -> None:
+    checked: list[str] = []
+
+    async def poke(table: Table, phase: str) -> None:
+        if phase != "reveal":
+            return
+        seq = table.view()["phase_seq"]
+        deadline = harness.state(table.code)["alarm"]
+        assert deadline is not None
+        if "early" not in checked:
+            rearmed = await asyncio.to_thread(harness.fire_alarm, table.code)  # early
+            await table.settle()
+            assert table.phase() == "reveal"
+            assert table.view()["phase_seq"] == seq
+            assert rearmed == pytest.approx(deadline)
+            await table.wait_for_alarm()  # on time
+            assert table.view()["phase_seq"] > seq
+            moved = table.view()["phase_seq"]
+            revision = table.host.seq
+            await asyncio.to_thread(harness.fire_alarm, table.code)  # the same alarm, twice
+            await table.settle()
+            assert table.view()["phase_seq"] == moved
+            assert table.host.seq == revision
+            checked.append("early")
+        elif "late" not in checked:
+            await asyncio.to_thread(harness.advance, deadline - harness.now() + 300)  # late
+            await table.settle()
+            assert table.view()["phase_seq"] > seq
+            assert table.phase() != "reveal"
+            checked.append("late")
+
+    async def scenario() -> None:
+        table = Table(harness, harness.create_room())
+        await table.seat(7)
+        await table.start()
+        await table.play_until(game_over, on_phase=poke)
+        await table.close()
+
+    run(scenario())
+    assert checked[:1] == ["early"]
+    assert harness.logs()["errors"] == []

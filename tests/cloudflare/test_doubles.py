@@ -1,0 +1,140 @@
+"""The Durable Object doubles are strict where workerd is, and entry.py passes them.
+
+Each check runs Python inside the harness's Pyodide 314 against the JS doubles, on both the
+vendored SDK's wrapped path (`ctx.storage...`) and the raw JsProxy path (`ctx._ctx...`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cloudflare.harness import Harness
+
+pytestmark = pytest.mark.node
+
+SETUP = """
+import json
+from pyodide.ffi import to_js, jsnull, JsProxy
+import harness_doubles as d
+from workers.entrypoints import DurableObjectContext
+rt = d.runtime
+storage = d.DurableObjectStorage.new(rt.SQL, lambda: 0)
+sockets = __import__("js").Map.new()
+raw_ctx = d.DurableObjectState.new(d.DurableObjectId.new("TEST1"), storage, sockets)
+ctx = DurableObjectContext(raw_ctx)
+pair = d.WebSocketPair.new()
+client, server = pair.object_values()
+"""
+
+
+def test_tags_must_be_a_js_array(harness: Harness) -> None:
+    error = harness.python_error(SETUP + "ctx.acceptWebSocket(server, ['player'])")
+    assert "not of type 'Array'" in error
+    assert harness.python(SETUP + "ctx.acceptWebSocket(server, to_js(['player'])); 'ok'") == "ok"
+
+
+def test_a_dict_attachment_is_refused_a_json_string_is_kept(harness: Harness) -> None:
+    error = harness.python_error(SETUP + "server.serializeAttachment({'conn': 'c1'})")
+    assert "DataCloneError" in error or "could not be cloned" in error
+    kept = harness.python(
+        SETUP
+        + "server.serializeAttachment(json.dumps({'conn': 'c1'})); server.deserializeAttachment()"
+    )
+    assert kept == '{"conn": "c1"}'
+
+
+def test_a_missing_attachment_is_jsnull_not_none(harness: Harness) -> None:
+    assert harness.python(
+        SETUP + "v = server.deserializeAttachment(); [v is jsnull, v is None]"
+    ) == [
+        True,
+        False,
+    ]
+
+
+def test_begin_is_refused(harness: Harness) -> None:
+    for statement in ("BEGIN", "BEGIN TRANSACTION", "SAVEPOINT s1", "CREATE TABLE t (a); BEGIN"):
+        error = harness.python_error(SETUP + f"ctx.storage.sql.exec({statement!r})")
+        assert "transactionSync" in error
+
+
+def test_more_than_100_bound_parameters_are_refused(harness: Harness) -> None:
+    ok = "ctx.storage.sql.exec('SELECT ' + ','.join(['?'] * 100) + ' AS x', *range(100)); 'ok'"
+    assert harness.python(SETUP + ok) == "ok"
+    error = harness.python_error(
+        SETUP + "ctx.storage.sql.exec('SELECT ' + ','.join(['?'] * 101), *range(101))"
+    )
+    assert "Too many SQL bindings" in error
+
+
+def test_parameters_only_in_the_last_statement(harness: Harness) -> None:
+    code = "ctx.storage.sql.exec('CREATE TABLE t (a); INSERT INTO t VALUES (?)', 7)"
+    code += "; ctx.storage.sql.exec('SELECT a FROM t').toArray()[0]['a']"
+    assert harness.python(SETUP + code) == 7
+    error = harness.python_error(SETUP + "ctx.storage.sql.exec('SELECT ?; SELECT ?', 1, 2)")
+    assert error
+
+
+def test_null_columns_jsnull_raw_none_through_the_sdk(harness: Harness) -> None:
+    code = """
+storage.sql.exec("CREATE TABLE t (a TEXT)")
+storage.sql.exec("INSERT INTO t VALUES (NULL)")
+raw = raw_ctx.storage.sql.exec("SELECT a FROM t").toArray()[0].a
+wrapped = ctx.storage.sql.exec("SELECT a FROM t").toArray()[0]["a"]
+[raw is jsnull, raw is None, wrapped is None]
+"""
+    assert harness.python(SETUP + code) == [True, False, True]
+
+
+def test_unset_alarm_jsnull_raw_none_through_the_sdk(harness: Harness) -> None:
+    code = """
+raw = await raw_ctx.storage.getAlarm()
+wrapped = await ctx.storage.getAlarm()
+await ctx.storage.setAlarm(5000)
+[raw is jsnull, wrapped is None, await ctx.storage.getAlarm()]
+"""
+    assert harness.python(SETUP + code) == [True, True, 5000]
+
+
+def test_one_raises_unless_exactly_one_row(harness: Harness) -> None:
+    error = harness.python_error(SETUP + "ctx.storage.sql.exec('SELECT 1 WHERE 0').one()")
+    assert "Expected exactly one result" in error
+
+
+def test_booleans_and_python_objects_are_not_sql_bindings(harness: Harness) -> None:
+    assert "unsupported type" in harness.python_error(
+        SETUP + "raw_ctx.storage.sql.exec('SELECT ?', to_js(True))"
+    )
+    assert "unsupported type" in harness.python_error(
+        SETUP + "raw_ctx.storage.sql.exec('SELECT ?', b'abc')"
+    )
+
+
+def test_reserved_close_codes_and_long_reasons_throw(harness: Harness) -> None:
+    for code in (1005, 1006, 1015, 2000):
+        assert "Invalid WebSocket close code" in harness.python_error(
+            SETUP + f"server.close({code}, 'bye')"
+        )
+    assert "exceeds 123 bytes" in harness.python_error(SETUP + "server.close(1000, 'é' * 62)")
+    assert harness.python(SETUP + "server.close(4403, 'kicked'); 'ok'") == "ok"
+
+
+def test_entry_sql_adapter_gives_the_same_rows_on_both_paths(harness: Harness) -> None:
+    code = """
+from entry import SqlDatabase
+storage.sql.exec("CREATE TABLE t (i INTEGER, f REAL, s TEXT, b BLOB, n TEXT)")
+for db in (SqlDatabase(raw_ctx.storage.sql), SqlDatabase(ctx.storage.sql)):
+    db.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?)", (True, 1.5, "x", b"\\x00\\x01", None))
+rows = [SqlDatabase(raw_ctx.storage.sql).execute("SELECT * FROM t"),
+        SqlDatabase(ctx.storage.sql).execute("SELECT * FROM t")]
+[rows[0] == rows[1], [sorted((k, repr(v)) for k, v in r.items()) for r in rows[0]]]
+"""
+    same, rows = harness.python(SETUP + code)
+    assert same
+    expected = [["b", "b'\\x00\\x01'"], ["f", "1.5"], ["i", "1"], ["n", "None"], ["s", "'x'"]]
+    assert rows == [expected, expected]
+
+
+def test_a_101_response_needs_a_websocket(harness: Harness) -> None:
+    error = harness.python_error("from workers import Response\nResponse(None, status=101)")
+    assert "webSocket" in error
