@@ -13,7 +13,11 @@ from typing import Final
 
 LOGGER: Final = logging.getLogger("undercover")
 
-_STANDARD = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+_STANDARD = frozenset(logging.makeLogRecord({}).__dict__) | {
+    "message",
+    "asctime",
+    "color_message",  # uvicorn's copy of the message with terminal colours
+}
 
 
 class JsonLines(logging.Formatter):

@@ -263,7 +263,12 @@ class Rooms:
 
     def create(self, code: str) -> LiveRoom:
         db = SqliteDatabase(self.path(code))
-        runner = self.engine.create(db, code, self.clock.now(), secrets.randbits(63))
+        try:
+            runner = self.engine.create(db, code, self.clock.now(), secrets.randbits(63))
+        except BaseException:
+            db.close()
+            self._unlink(code)
+            raise
         room = LiveRoom(code, db, runner, self.clock, self._forget)
         self.live[code] = room
         log_event("room.created", room=code)
@@ -293,9 +298,12 @@ class Rooms:
     def _forget(self, room: LiveRoom) -> None:
         self.live.pop(room.code, None)
         room.shut()
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{self.path(room.code)}{suffix}").unlink(missing_ok=True)
+        self._unlink(room.code)
         log_event("room.deleted", room=room.code)
+
+    def _unlink(self, code: str) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.path(code)}{suffix}").unlink(missing_ok=True)
 
     def shut_all(self) -> None:
         for room in self.live.values():

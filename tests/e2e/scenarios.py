@@ -1,0 +1,392 @@
+"""End-to-end scenarios against a small `GameServer` interface, so that every host runs them.
+
+The self-host runs them over real HTTP and WebSockets (test_scenarios.py, via harness.py);
+the Cloudflare harness can run the same functions with its own `GameServer` whose
+players talk to the Durable Object through its doubles. A scenario is an async function
+taking the server; it creates its own rooms, so scenarios are independent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, Protocol
+
+from undercover.hosts.bots import Json, Player, SocketClosedError, phase_of
+
+PLAY_TIMEOUT = 60.0
+
+
+class GameServer(Protocol):
+    """What a host offers the scenarios."""
+
+    async def create_room(self) -> str:
+        """POST /api/rooms; the new code."""
+        ...
+
+    async def lookup(self, code: str) -> tuple[int, dict[str, Any]]:
+        """GET /api/rooms/{code}: status and JSON body."""
+        ...
+
+    def player(self, code: str, name: str) -> Player:
+        """A bot for this room, not yet connected."""
+        ...
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+class Table:
+    """A room and its bots; `players[0]` created the room and is its host."""
+
+    def __init__(self, server: GameServer, code: str, players: list[Player]) -> None:
+        self.server = server
+        self.code = code
+        self.players = players
+
+    @classmethod
+    async def seated(cls, server: GameServer, *names: str) -> Table:
+        code = await server.create_room()
+        players = [server.player(code, name) for name in names]
+        for player in players:
+            await player.join()
+        table = cls(server, code, players)
+        await table.settle(lambda p: len(p.view["players"]) == len(names) if p.view else False)
+        return table
+
+    @property
+    def host(self) -> Player:
+        return self.by_id(self.players[0].view["host"] if self.players[0].view else "")
+
+    def by_id(self, player_id: str) -> Player:
+        return next(p for p in self.players if p.player_id == player_id)
+
+    def connected(self) -> list[Player]:
+        return [p for p in self.players if p.closed is None and p.welcomed]
+
+    async def settle(self, condition: Callable[[Player], bool]) -> None:
+        """Wait until `condition` holds for every connected player."""
+        for player in self.connected():
+            await player.until(condition)
+
+    async def configure(self, **changes: object) -> None:
+        host = self.host
+        before = host.seq
+        await host.send({"type": "update_settings", "seq": _seq(host), "changes": changes})
+        await host.until(lambda p: p.seq > before)
+        assert not host.errors, host.errors
+
+    async def start(self) -> None:
+        host = self.host
+        await host.send({"type": "start_game", "seq": _seq(host)})
+        await self.settle(lambda p: phase_of(p.view) != "lobby")
+
+    async def play(
+        self, until: Callable[[Table], bool], timeout: float = PLAY_TIMEOUT, moves: int = 10_000
+    ) -> None:
+        """Let every connected bot make its moves until `until(self)` holds."""
+        sent: dict[str, tuple[int, str]] = {}
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not until(self):
+            if loop.time() > deadline:
+                views = {p.name: (phase_of(p.view), p.seq) for p in self.players}
+                raise TimeoutError(f"the game did not get there: {views}")
+            for player in self.connected():
+                move = player.next_move()
+                if move is None:
+                    continue
+                key = (player.seq, json.dumps(move, sort_keys=True))
+                if sent.get(player.name) != key and moves > 0:
+                    sent[player.name] = key
+                    moves -= 1
+                    await player.send(move)
+            await asyncio.sleep(0.01)
+
+    def phase(self) -> str | None:
+        return phase_of(self.players[0].view)
+
+    def at(self, *phases: str) -> Callable[[Table], bool]:
+        return lambda table: all(phase_of(p.view) in phases for p in table.connected())
+
+    async def leave_all(self) -> None:
+        for player in self.players:
+            await player.drop()
+
+
+def _seq(player: Player) -> int:
+    seq: int = (player.view or {})["phase_seq"]
+    return seq
+
+
+def _game(player: Player) -> Json:
+    game: Json = (player.view or {}).get("game") or {}
+    return game
+
+
+async def _expect_error(player: Player, frame: Json | str | bytes, code: str) -> Json:
+    seen = len(player.errors)
+    await player.send(frame)
+    await player.until(lambda p: len(p.errors) > seen)
+    error = player.errors[seen]
+    assert error["code"] == code, (frame, error)
+    assert error["message"], error
+    return error
+
+
+# --- scenarios ---------------------------------------------------------------------------
+
+
+async def join_and_see_each_other(server: GameServer) -> None:
+    table = await Table.seated(server, "Ana", "Ben", "Chloé")
+    names = {p["nickname"] for p in table.players[2].view["players"]}  # type: ignore[index]
+    assert names == {"Ana", "Ben", "Chloé"}
+    assert table.host is table.players[0]
+    assert len({p.token for p in table.players}) == 3
+    assert all(p.me()["status"] == "seated" for p in table.players)
+    # A nickname is unique in the room, whatever the case or the accents.
+    twin = server.player(table.code, "chloe")
+    await twin.connect()
+    await twin.hello()
+    error = await twin.next_error()
+    assert error["code"].startswith("name."), error
+    status, summary = await server.lookup(table.code)
+    assert (status, summary["status"], summary["players"]) == (200, "lobby", 3)
+    await table.leave_all()
+    await twin.drop()
+
+
+async def only_the_host_starts(server: GameServer) -> None:
+    table = await Table.seated(server, "Ana", "Ben", "Cy", "Dan")
+    ben = table.players[1]
+    await _expect_error(ben, {"type": "start_game", "seq": _seq(ben)}, "room.not_host")
+    await table.start()
+    secrets = [p.me()["secret"] for p in table.players]
+    assert all(s["kind"] == "word" and s["value"] for s in secrets), secrets
+    assert len({s["value"] for s in secrets}) == 2  # civilians share a word, the undercover not
+    status, summary = await server.lookup(table.code)
+    assert (status, summary["status"]) == (200, "running")
+    await table.leave_all()
+
+
+async def _full_game(server: GameServer, names: Iterable[str], **settings: object) -> Table:
+    table = await Table.seated(server, *names)
+    if settings:
+        await table.configure(**settings)
+    await table.start()
+    await table.play(table.at("ended"))
+    game = _game(table.players[0])
+    assert game["outcome"] is not None
+    assert game["end"]["cards"], game["end"]
+    assert game["recap"], "the recap table is filled"
+    return table
+
+
+async def full_classic_game(server: GameServer) -> None:
+    table = await _full_game(server, ["Ana", "Ben", "Cy", "Dan"])
+    end = _game(table.players[1])["end"]
+    assert end["words"]["civilian"] != end["words"]["undercover"]
+    # "Rejouer": same table, back to the lobby, scoreboard kept.
+    host = table.host
+    await host.send({"type": "rematch", "seq": _seq(host)})
+    await table.settle(lambda p: phase_of(p.view) == "lobby")
+    assert table.players[2].view["scoreboard"]["games"] == 1  # type: ignore[index]
+    await table.leave_all()
+
+
+async def full_game_with_mr_white(server: GameServer) -> None:
+    table = await _full_game(server, ["Ana", "Ben", "Cy", "Dan", "Eve"], mr_white=True)
+    kinds = {card["role"] for card in _game(table.players[0])["end"]["cards"]}
+    assert "mr_white" in kinds
+    await table.leave_all()
+
+
+async def full_grade_game(server: GameServer) -> None:
+    table = await _full_game(
+        server, ["Ana", "Ben", "Cy", "Dan", "Eve"], mode="grade", mr_white=True
+    )
+    game = _game(table.players[0])
+    assert game["mode"] == "grade"
+    assert game["end"]["grades"] is not None
+    await table.leave_all()
+
+
+async def reconnect_in_every_phase(server: GameServer) -> None:
+    """Drop and come back with the token in each phase: same seat, same phase, nothing lost."""
+    table = await Table.seated(server, "Ana", "Ben", "Cy", "Dan", "Eve")
+    await table.configure(mr_white=True)
+    seen: set[str] = set()
+
+    async def bounce(player: Player) -> None:
+        before_id, before_phase, before_seq = player.player_id, phase_of(player.view), player.seq
+        before_secret = player.me()["secret"]
+        await player.rejoin()
+        assert player.player_id == before_id
+        assert player.seq >= before_seq
+        if player.seq == before_seq:
+            assert phase_of(player.view) == before_phase
+            assert player.me()["secret"] == before_secret
+        seen.add(before_phase or "")
+
+    await bounce(table.players[1])  # lobby
+    await table.start()
+    await bounce(table.players[2])  # role reveal
+    await table.play(table.at("clues"))
+    await bounce(table.players[3])
+    await table.play(table.at("voting"))
+    voter = table.players[4]
+    await table.play(lambda t: voter.me().get("ballot", {}).get("cast", False), moves=1000)
+    if phase_of(voter.view) == "voting":
+        await bounce(voter)
+        assert voter.me()["ballot"]["cast"] or phase_of(voter.view) != "voting"
+    await table.play(table.at("ended"))
+    await bounce(table.players[0])
+    assert {"lobby", "role_reveal", "clues", "ended"} <= seen, seen
+    await table.leave_all()
+
+
+async def host_transfer(server: GameServer) -> None:
+    """A host gone beyond the grace hands the crown to the next connected player."""
+    table = await Table.seated(server, "Ana", "Ben", "Cy")
+    ana, ben = table.players[0], table.players[1]
+    await ana.drop()
+    await ben.until(lambda p: p.view is not None and p.view["host"] != ana.player_id)
+    assert ben.view is not None
+    assert ben.view["host"] == ben.player_id
+    await ana.join()
+    assert ana.view is not None
+    assert ana.view["host"] == ben.player_id  # the crown stays where it went
+    await _expect_error(ana, {"type": "start_game", "seq": _seq(ana)}, "room.not_host")
+    await table.leave_all()
+
+
+async def kick_is_a_ban(server: GameServer) -> None:
+    table = await Table.seated(server, "Ana", "Ben", "Cy", "Dan")
+    await table.start()
+    host, dan = table.players[0], table.players[3]
+    await host.send({"type": "kick", "player_id": dan.player_id})
+    closed = await dan.until_closed()
+    assert (closed.code, dan.closed_reason) == (4403, "kicked")
+    await host.until(lambda p: any(k["player_id"] == dan.player_id for k in _game(p)["kicked"]))
+    # The kicked token is refused for good.
+    await dan.connect()
+    await dan.hello()
+    error = await dan.next_error()
+    assert (error["code"], error["fatal"]) == ("token.banned", True)
+    assert (await dan.until_closed()).code == 4403
+    await table.play(table.at("ended"))
+    await table.leave_all()
+
+
+async def late_joiner_is_a_spectator(server: GameServer) -> None:
+    table = await Table.seated(server, "Ana", "Ben", "Cy")
+    await table.start()
+    late = server.player(table.code, "Zoé")
+    await late.join()
+    me = late.me()
+    assert me["status"] == "spectator"
+    assert me["secret"] == {"kind": None, "value": None}
+    table.players.append(late)
+    await table.play(table.at("ended"))
+    assert late.me()["status"] == "spectator"
+    host = table.host
+    await host.send({"type": "rematch", "seq": _seq(host)})
+    await late.until(lambda p: phase_of(p.view) == "lobby")
+    assert late.me()["status"] == "seated"  # a seat at the next game
+    await table.leave_all()
+
+
+async def unknown_room(server: GameServer) -> None:
+    status, body = await server.lookup("ZZZZZ")
+    assert (status, body["error"]) == (404, "room.unknown")
+    assert body["message"]
+    ghost = server.player("ZZZZZ", "Ana")
+    await ghost.connect()
+    closed = await ghost.until_closed()
+    assert closed.code == 4404
+    assert ghost.errors[0]["code"] == "room.not_found"
+
+
+async def hostile_frames_change_nothing(server: GameServer) -> None:
+    """Each malformed or hostile frame gets a clear error to its sender; nothing is lost."""
+    table = await Table.seated(server, "Ana", "Ben", "Cy", "Dan")
+    ana, ben = table.players[0], table.players[1]
+    stranger = server.player(table.code, "Eve")
+    await stranger.connect()
+    await _expect_error(stranger, {"type": "leave"}, "protocol.hello_required")
+    await _expect_error(stranger, "{not json", "protocol.malformed_json")
+    hello = {"type": "hello", "protocol": 1, "token": None, "name": "B"}
+    for frame, code in [
+        ("[1, 2]", "protocol.malformed_json"),
+        ({"type": "teleport"}, "protocol.unknown_type"),
+        ({"type": "set_lock", "locked": "yes"}, "protocol.invalid_message"),
+        ({"type": "leave", "extra": 1}, "protocol.invalid_message"),
+        (b"\x00binary", "protocol.binary_frame"),
+        ({"type": "give_clue", "seq": 1, "text": "x" * 5000}, "protocol.too_large"),
+        (hello, "protocol.already_greeted"),
+        ({"type": "set_lock", "locked": True}, "room.not_host"),
+    ]:
+        await _expect_error(ben, frame, code)
+    revision = ana.seq
+    await table.start()
+    await table.play(table.at("clues"))
+    game = _game(ana)
+    speaker = table.by_id(game["speaker"])
+    quiet = next(p for p in table.players if p is not speaker)
+    seq = _seq(speaker)
+    await _expect_error(quiet, _clue(seq, "moi"), "clue.not_your_turn")
+    await _expect_error(speaker, _clue(seq - 1, "vieux"), "seq.stale")
+    await _expect_error(speaker, _clue(seq, "a\u0007b"), "text.control_characters")
+    error = await _expect_any_error(speaker, {"type": "give_clue", "seq": seq, "text": "<b>x</b>"})
+    assert "markup" in error["code"], error
+    assert ana.seq > revision
+    # Nobody else was told about any of it, and the game still completes.
+    assert all(not p.errors for p in table.players if p not in (ben, quiet, speaker))
+    await table.play(table.at("ended"))
+    await table.leave_all()
+    await stranger.drop()
+
+
+def _clue(seq: int, text: str) -> Json:
+    return {"type": "give_clue", "seq": seq, "text": text}
+
+
+async def _expect_any_error(player: Player, frame: Json) -> Json:
+    seen = len(player.errors)
+    await player.send(frame)
+    await player.until(lambda p: len(p.errors) > seen)
+    return player.errors[seen]
+
+
+async def second_connection_replaces_the_first(server: GameServer) -> None:
+    table = await Table.seated(server, "Ana", "Ben", "Cy")
+    ben = table.players[1]
+    twin = server.player(table.code, "Ben")
+    twin.token = ben.token
+    await twin.join()
+    assert twin.player_id == ben.player_id
+    closed = await ben.until_closed()
+    assert (closed.code, ben.closed_reason) == (4409, "replaced")
+    await table.leave_all()
+    await twin.drop()
+
+
+Scenario = Callable[[GameServer], Awaitable[None]]
+
+SCENARIOS: dict[str, Scenario] = {
+    "join": join_and_see_each_other,
+    "start": only_the_host_starts,
+    "classic_game": full_classic_game,
+    "mr_white_game": full_game_with_mr_white,
+    "grade_game": full_grade_game,
+    "reconnect_every_phase": reconnect_in_every_phase,
+    "host_transfer": host_transfer,
+    "kick_is_a_ban": kick_is_a_ban,
+    "late_joiner": late_joiner_is_a_spectator,
+    "unknown_room": unknown_room,
+    "hostile_frames": hostile_frames_change_nothing,
+    "replaced": second_connection_replaces_the_first,
+}
+
+__all__ = ["SCENARIOS", "GameServer", "Scenario", "SocketClosedError", "Table"]
