@@ -59,9 +59,10 @@ def test_unknown_top_level_field(tmp_path: Path) -> None:
     [
         ("tags", ["rouge", "élève", "femme"], "at least 4"),
         ("attributes", ["balai", "écharpe"], "at least 3"),
-        ("tags", ["rouge", "élève", "femme", ""], "pattern"),
-        ("tags", ["rouge", "élève", "femme", " volante"], "pattern"),
-        ("name", "", "pattern"),
+        ("tags", ["rouge", "élève", "femme", ""], "must not be empty"),
+        ("tags", ["rouge", "élève", "femme", " volante"], "nor start or end with a space"),
+        ("name", "", "must not be empty"),
+        ("language", "FR", "two-letter language code"),
         ("family_safe", "oui", "boolean"),
     ],
 )
@@ -145,3 +146,13 @@ def test_alias_repeating_its_own_name_up_to_accents(tmp_path: Path) -> None:
     [problem] = check(doc, tmp_path)
     assert (problem.entry, problem.field) == ("entries[4] 'Émile'", "aliases")
     assert "repeats this entry's name" in problem.message
+
+
+def test_bad_identifier_is_explained(tmp_path: Path) -> None:
+    doc = big_document()
+    doc["id"] = "École"
+    problems = check(doc, tmp_path)
+    assert [str(p) for p in problems] == [
+        "themes/films/ecole.json › id: must be lower-case letters and digits joined by single "
+        "hyphens (got 'École')"
+    ]

@@ -26,8 +26,17 @@ _TRIMMED = r"^\S(.*\S)?$"
 Name = Annotated[str, StringConstraints(pattern=_TRIMMED, max_length=60)]
 Tag = Annotated[str, StringConstraints(pattern=_TRIMMED, max_length=40)]
 Attribute = Annotated[str, StringConstraints(pattern=_TRIMMED, max_length=40)]
-Language = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
-Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+_LANGUAGE = r"^[a-z]{2}$"
+_IDENTIFIER = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+Language = Annotated[str, StringConstraints(pattern=_LANGUAGE)]
+Identifier = Annotated[str, StringConstraints(pattern=_IDENTIFIER)]
+
+
+_PATTERN_MESSAGES = {
+    _TRIMMED: "must not be empty, nor start or end with a space",
+    _LANGUAGE: "must be a two-letter language code such as 'fr'",
+    _IDENTIFIER: "must be lower-case letters and digits joined by single hyphens",
+}
 
 
 class _Strict(BaseModel):
@@ -117,6 +126,9 @@ def _from_pydantic(shown: str, raw: Any, detail: Any) -> Problem:
     message = str(detail["msg"])
     if detail["type"] == "extra_forbidden":
         message = "unknown field"
+    elif detail["type"] == "string_pattern_mismatch":
+        pattern = detail.get("ctx", {}).get("pattern")
+        message = _PATTERN_MESSAGES.get(pattern, message) + f" (got {detail['input']!r})"
     return Problem(shown, entry, ".".join(str(part) for part in loc), message)
 
 
