@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from undercover.themes.model import Catalog, Entry, Similarity
 
 _RELAX_ORDER = (Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE)
+_Option = TypeVar("_Option")
 
 
 class DealErrorCode(StrEnum):
@@ -247,6 +249,26 @@ def _fresh_first(entries: Iterable[Entry], history: DealHistory, rng: random.Ran
     return sorted(shuffled, key=lambda entry: entry.key in history.civilians)
 
 
+def _draw(
+    entries: Sequence[Entry],
+    history: DealHistory,
+    rng: random.Random,
+    options: Callable[[Entry, DealHistory], Sequence[_Option]],
+) -> tuple[Entry, _Option, DealHistory, bool]:
+    """A civilian (fresh ones first) and one of its options not played yet.
+
+    When every option has been played, the history starts over: returns the civilian, the
+    option, the history it was drawn against and whether that history was reset.
+    """
+    for reset in (False, True):
+        past = DealHistory() if reset else history
+        for civilian in _fresh_first(entries, past, rng):
+            choices = options(civilian, past)
+            if choices:
+                return civilian, rng.choice(choices), past, reset
+    raise AssertionError("the caller checked that the pool offers at least one option")
+
+
 def _deal_characters(
     catalog: Catalog,
     pool: _Pool,
@@ -255,60 +277,51 @@ def _deal_characters(
     history: DealHistory,
 ) -> Deal:
     level, relaxations = playable_level(catalog, pool.entries, request.similarity)
-    for reset in (False, True):
-        past = DealHistory() if reset else history
-        for civilian in _fresh_first(pool.entries, past, rng):
-            options = [
-                (other, shared)
-                for other, shared in _candidates(catalog, pool, civilian, level)
-                if _pair_id(civilian.key, other.key) not in past.pairs
-            ]
-            if not options:
-                continue
-            undercover, shared = rng.choice(options)
-            return Deal(
-                civilian=civilian,
-                undercover_word=undercover.name,
-                undercover=undercover,
-                requested=request.similarity,
-                used=level,
-                relaxations=relaxations,
-                shared_tags=shared,
-                history=DealHistory(
-                    past.pairs | {_pair_id(civilian.key, undercover.key)},
-                    past.civilians | {civilian.key},
-                ),
-                history_reset=reset,
-            )
-    raise AssertionError("playable_level found a pair that no civilian offers")
+
+    def unplayed(civilian: Entry, past: DealHistory) -> list[tuple[Entry, tuple[str, ...]]]:
+        return [
+            (other, shared)
+            for other, shared in _candidates(catalog, pool, civilian, level)
+            if _pair_id(civilian.key, other.key) not in past.pairs
+        ]
+
+    civilian, (undercover, shared), past, reset = _draw(pool.entries, history, rng, unplayed)
+    return Deal(
+        civilian=civilian,
+        undercover_word=undercover.name,
+        undercover=undercover,
+        requested=request.similarity,
+        used=level,
+        relaxations=relaxations,
+        shared_tags=shared,
+        history=DealHistory(
+            past.pairs | {_pair_id(civilian.key, undercover.key)}, past.civilians | {civilian.key}
+        ),
+        history_reset=reset,
+    )
 
 
 def _deal_attribute(
     pool: Sequence[Entry], request: DealRequest, rng: random.Random, history: DealHistory
 ) -> Deal:
-    for reset in (False, True):
-        past = DealHistory() if reset else history
-        for civilian in _fresh_first(pool, past, rng):
-            options = [
-                attribute
-                for attribute in civilian.attributes
-                if (civilian.key, f"attribute:{attribute}") not in past.pairs
-            ]
-            if not options:
-                continue
-            attribute = rng.choice(options)
-            return Deal(
-                civilian=civilian,
-                undercover_word=attribute,
-                undercover=None,
-                requested=request.similarity,
-                used=None,
-                relaxations=(),
-                shared_tags=(),
-                history=DealHistory(
-                    past.pairs | {(civilian.key, f"attribute:{attribute}")},
-                    past.civilians | {civilian.key},
-                ),
-                history_reset=reset,
-            )
-    raise AssertionError("every pool entry has attributes, so a fresh history offers one")
+    def unplayed(civilian: Entry, past: DealHistory) -> list[str]:
+        return [a for a in civilian.attributes if _attribute_pair(civilian, a) not in past.pairs]
+
+    civilian, attribute, past, reset = _draw(pool, history, rng, unplayed)
+    return Deal(
+        civilian=civilian,
+        undercover_word=attribute,
+        undercover=None,
+        requested=request.similarity,
+        used=None,
+        relaxations=(),
+        shared_tags=(),
+        history=DealHistory(
+            past.pairs | {_attribute_pair(civilian, attribute)}, past.civilians | {civilian.key}
+        ),
+        history_reset=reset,
+    )
+
+
+def _attribute_pair(civilian: Entry, attribute: str) -> tuple[str, str]:
+    return (civilian.key, f"attribute:{attribute}")
