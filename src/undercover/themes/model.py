@@ -91,16 +91,20 @@ class Franchise:
         counts = Counter(tag for entry in self.entries for tag in entry.tags)
         distinctive = frozenset(tag for tag, n in counts.items() if n * 3 <= len(self.entries))
         object.__setattr__(self, "distinctive_tags", distinctive)
+        # Who holds each distinctive tag: partners are found through it, not by trying all pairs.
+        holders: dict[str, list[Entry]] = {}
+        for entry in self.entries:
+            for tag in entry.tags:
+                if tag in distinctive:
+                    holders.setdefault(tag, []).append(entry)
         neighbours: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         for entry in self.entries:
-            mine = [tag for tag in entry.tags if tag in distinctive]
-            neighbours[entry.key] = []
-            for other in self.entries:
-                if other is entry:
-                    continue
-                shared = tuple(tag for tag in mine if tag in other.tags)
-                if shared:
-                    neighbours[entry.key].append((other.key, shared))
+            shared: dict[str, list[str]] = {}  # other key -> tags in this entry's order
+            for tag in entry.tags:
+                for other in holders.get(tag, ()):
+                    if other is not entry:
+                        shared.setdefault(other.key, []).append(tag)
+            neighbours[entry.key] = [(key, tuple(tags)) for key, tags in shared.items()]
         object.__setattr__(
             self, "neighbours", {key: tuple(pairs) for key, pairs in neighbours.items()}
         )

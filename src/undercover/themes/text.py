@@ -18,9 +18,11 @@ def normalize(text: str) -> str:
     >>> normalize("  Dark   Vador! ") == normalize("dark-vador") == "dark vador"
     True
     """
-    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_LIGATURES))
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NOT_WORD.sub(" ", bare).strip()
+    folded = text.casefold()
+    if not folded.isascii():  # most names are: skip the per-character work
+        decomposed = unicodedata.normalize("NFKD", folded.translate(_LIGATURES))
+        folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _NOT_WORD.sub(" ", folded).strip()
 
 
 def without_article(normalized: str) -> str:
