@@ -1,11 +1,7 @@
 import json
-import sys
 import types
 from pathlib import Path
 
-import pytest
-
-from undercover.themes import builtin
 from undercover.themes.generate import DATA_MODULE, render_module, write_module
 from undercover.themes.load import load_catalog, read_documents
 from undercover.themes.model import catalog_from_documents
@@ -46,16 +42,3 @@ def test_generated_copy_equals_the_shipped_theme_files() -> None:
         assert DATA_MODULE.read_text(encoding="utf-8") == text, (
             "src/undercover/themes/data.py is stale: run `uv run undercover themes generate`"
         )
-
-
-def test_without_theme_files_the_catalog_comes_from_the_module(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    documents = [big_document()]
-    monkeypatch.setattr(builtin, "THEMES_DIR", tmp_path / "absent")
-    monkeypatch.setitem(
-        sys.modules, "undercover.themes.data", module_from_text(render_module(documents))
-    )
-    monkeypatch.delattr("undercover.themes.data", raising=False)
-    catalog = builtin.builtin_catalog.__wrapped__()
-    assert catalog == catalog_from_documents(documents)
