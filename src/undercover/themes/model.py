@@ -82,9 +82,12 @@ class Franchise:
     description: str
     tag_groups: tuple[TagGroup, ...]
     entries: tuple[Entry, ...]
-    distinctive_tags: frozenset[str] = field(init=False)
+    # Derived from the entries, so left out of equality and repr.
+    distinctive_tags: frozenset[str] = field(init=False, compare=False, repr=False)
     # entry key -> (other entry key, distinctive tags both hold), only for pairs sharing some.
-    neighbours: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(init=False)
+    neighbours: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         # Derived once per process (in the Worker: once per deploy snapshot), never per deal.
@@ -115,8 +118,7 @@ class Franchise:
 
     def best_level(self, entry: Entry) -> Similarity:
         """The closest level at which this entry can get an undercover from its own franchise."""
-        best = max((len(shared) for _, shared in self.neighbours[entry.key]), default=0)
-        return Similarity.of(best) if len(self.entries) > 1 else Similarity.NONE
+        return Similarity.of(max((len(tags) for _, tags in self.neighbours[entry.key]), default=0))
 
 
 @dataclass(frozen=True)
@@ -124,8 +126,8 @@ class Catalog:
     """All franchises, in a stable order (category, then id)."""
 
     franchises: tuple[Franchise, ...]
-    entries_by_key: Mapping[str, Entry] = field(init=False)
-    franchises_by_id: Mapping[str, Franchise] = field(init=False)
+    entries_by_key: Mapping[str, Entry] = field(init=False, compare=False, repr=False)
+    franchises_by_id: Mapping[str, Franchise] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         by_key = {e.key: e for f in self.franchises for e in f.entries}
