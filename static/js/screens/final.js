@@ -12,7 +12,7 @@ export function finalScreen(root, app, options) {
   if (reason === "outdated" || reason === "replaced" || reason === "fatal") {
     actions.push(h("button", { type: "button", class: "btn primary", text: t("banner.reload"), onclick: () => location.reload() }));
   }
-  actions.push(h("button", { type: "button", class: "btn", text: t("final.home"), onclick: () => { history.pushState({}, "", "/"); app.showHome(); } }));
+  actions.push(h("button", { type: "button", class: "btn", text: t("final.home"), onclick: () => app.showHome() }));
   fill(
     root,
     h("div", { class: "stack final", dataset: { final: reason } },

@@ -41,7 +41,6 @@ export function lobbyScreen(root, app) {
     onclick: () => {
       app.send("leave");
       store.setSeat(code, null);
-      history.pushState({}, "", "/");
       app.showHome();
     },
   });

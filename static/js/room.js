@@ -1,0 +1,213 @@
+// Playing in a room: the connection, the view → screen loop, banners, the role card, the
+// wake lock. The client has no game logic: it renders the view the server sends and sends
+// commands (docs/protocol.md).
+import { h, fill } from "./dom.js";
+import { store } from "./store.js";
+import { lang, t, errorText } from "./i18n.js";
+import { Connection } from "./net.js";
+import { syncClock } from "./clock.js";
+import { announce } from "./live.js";
+import { readModel, screenOf } from "./model.js";
+import { banners } from "./banners.js";
+import { roleCard } from "./rolecard.js";
+import { keepAwake } from "./wakelock.js";
+import { draftRejected } from "./draft.js";
+import { mount, mounted } from "./stage.js";
+import { finalScreen } from "./screens/final.js";
+import { lobbyScreen } from "./screens/lobby.js";
+import { roleScreen } from "./screens/role.js";
+import { cluesScreen } from "./screens/clues.js";
+import { voteScreen } from "./screens/vote.js";
+import { revealScreen } from "./screens/reveal.js";
+import { guessScreen } from "./screens/guess.js";
+import { endScreen } from "./screens/end.js";
+
+const SCREENS = {
+  lobby: lobbyScreen,
+  role_reveal: roleScreen,
+  clues: cluesScreen,
+  voting: voteScreen,
+  reveal: revealScreen,
+  guess: guessScreen,
+  ended: endScreen,
+};
+// Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
+const PHASE_BOUND = new Set([
+  "update_settings", "start_game", "confirm_role", "give_clue",
+  "propose_theme", "cast_vote", "guess", "rematch",
+]);
+// The Rules section that matches each screen.
+const RULES_SECTION = {
+  lobby: "setup", role_reveal: "roles", clues: "clues", voting: "vote",
+  reveal: "elimination", guess: "mr-white", ended: "victory",
+};
+
+banners.init(document.getElementById("banners"));
+roleCard.init(document.getElementById("card-dialog"), document.getElementById("card-button"));
+
+export const room = {
+  code: null,
+  playerId: null,
+  conn: null,
+  model: null,
+  lastSeq: -1,
+  pendingName: null,
+  generation: 0, // counts successful (re)connections: drafts sent before one are resent
+  finalOptions: null,
+
+  /** Send a command; phase-bound ones get the current phase seq. False if offline. */
+  send(type, fields = {}) {
+    if (!this.conn) return false;
+    const message = { type, ...fields };
+    if (PHASE_BOUND.has(type) && this.model) message.seq = this.model.seq;
+    return this.conn.send(message);
+  },
+
+  enter(code, name = null) {
+    this.leave();
+    this.code = code;
+    this.pendingName = name;
+    const seat = store.seat(code);
+    this.playerId = seat ? seat.player_id : null;
+    this.conn = new Connection(
+      code,
+      () => ({
+        token: store.seat(code)?.token || null,
+        name: this.pendingName || store.nickname() || null,
+        lang: lang(),
+      }),
+      {
+        message: (message) => this.receive(message),
+        status: (state, detail) => this.connectionStatus(state, detail),
+        unknown: () => this.unreadable(),
+      },
+    );
+    mount("connecting", (root) => {
+      fill(root, h("p", { class: "hint", role: "status", text: t("home.connecting") }));
+    });
+    this.conn.start();
+  },
+
+  leave() {
+    if (this.conn) this.conn.stop();
+    this.conn = null;
+    this.model = null;
+    this.lastSeq = -1;
+    this.finalOptions = null;
+    banners.clearAll();
+    keepAwake(false);
+    roleCard.update(null);
+  },
+
+  shell: null, // app.js: owns the home screen
+
+  showHome(options = {}) {
+    this.shell.showHome(options);
+  },
+
+  unreadable() {
+    banners.show("outdated", { kind: "bad", icon: "⟳", tkey: "banner.unknown_message", reload: true });
+  },
+
+  receive(message) {
+    switch (message.type) {
+      case "welcome":
+        this.playerId = message.player_id;
+        this.pendingName = null;
+        store.setSeat(this.code, { token: message.token, player_id: message.player_id });
+        return;
+      case "view":
+        if (typeof message.seq === "number" && message.seq < this.lastSeq) return;
+        this.lastSeq = message.seq;
+        this.show(message.view);
+        return;
+      case "error":
+        if (message.fatal) return; // the close that follows decides (connectionStatus "final")
+        draftRejected();
+        banners.flash(errorText(message.code, message.message));
+        return;
+      default:
+        return; // "closed": the close code that follows decides
+    }
+  },
+
+  show(view) {
+    let model;
+    try {
+      model = readModel(view, this.playerId);
+    } catch (error) {
+      console.warn(error);
+      this.unreadable();
+      return;
+    }
+    syncClock(model.now);
+    this.model = model;
+    this.render();
+  },
+
+  /** Show the screen of the current view, mounting it if the phase changed. */
+  render() {
+    const model = this.model;
+    const kind = screenOf(model);
+    let { screen } = mounted();
+    if (kind !== mounted().kind) {
+      screen = mount(kind, (root) => SCREENS[kind](root, this));
+      announce(t(`phase.${kind}`));
+      document.getElementById("screen").focus({ preventScroll: true });
+      window.scrollTo(0, 0);
+    }
+    screen.update(model);
+    banners.fromModel(model);
+    roleCard.update(model);
+    keepAwake(model.phase !== "lobby" && model.phase !== "ended");
+  },
+
+  connectionStatus(state, detail) {
+    if (state === "online") {
+      this.generation += 1;
+      banners.hide("reconnecting");
+    } else if (state === "reconnecting" || (state === "connecting" && this.model)) {
+      banners.show("reconnecting", { kind: "warn", icon: "⟳", tkey: "banner.reconnecting" });
+    } else if (state === "final") {
+      this.finalState(detail.reason, detail.error);
+    }
+  },
+
+  finalState(reason, error) {
+    banners.hide("reconnecting");
+    keepAwake(false);
+    roleCard.update(null);
+    const code = error?.code || "";
+    // A refused hello (nickname taken, room locked…): back home with the reason.
+    if (reason === "fatal" && /^(name|room\.locked|room\.full|token\.(unknown|invalid)|seat\.unknown)/.test(code)) {
+      if (/^(token|seat)\./.test(code)) store.setSeat(this.code, null);
+      const options = { code: this.code, error: errorText(code, error.message) };
+      this.showHome(options);
+      return;
+    }
+    if (reason === "kicked" || code === "token.banned" || code === "seat.banned") {
+      store.setSeat(this.code, null);
+      reason = "kicked";
+    }
+    this.finalOptions = { reason, error, code: this.code };
+    mount("final", (root) => finalScreen(root, this, this.finalOptions));
+  },
+
+  rulesSection() {
+    const kind = mounted().kind;
+    if (kind === "clues" && this.model?.settings.mode === "grade") return "grade-mode";
+    return RULES_SECTION[kind] || "overview";
+  },
+
+  /** The language changed: draw the current screen again. */
+  retranslate() {
+    const kind = mounted().kind;
+    if (this.model && SCREENS[kind]) {
+      mount(kind, (root) => SCREENS[kind](root, this)).update(this.model);
+    } else if (kind === "final" && this.finalOptions) {
+      mount("final", (root) => finalScreen(root, this, this.finalOptions));
+    }
+    roleCard.update(this.model);
+    banners.retranslate();
+  },
+};

@@ -1,0 +1,230 @@
+"""A table of players for the browser tests: one Chromium context (its own storage) and one
+page per player at phone size, driven through the screens the way a person would.
+
+Nothing here reads the server's state: each player knows only what their own page shows
+(their card, the speaking order, the vote), so scenarios stay honest to the client.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "test-results" / "web"
+PHONE = {"width": 390, "height": 844}
+STEP_MS = 15_000  # the longest a screen may take to follow the game (real-speed timers off)
+
+
+class Player:
+    def __init__(self, table: Table, name: str, context: BrowserContext, page: Page) -> None:
+        self.table = table
+        self.name = name
+        self.context = context
+        self.page = page
+        self.errors: list[str] = []
+        self.secret: tuple[str, str | None] | None = None  # ("word", "Harry") … from the card
+        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "warning"):
+            self.errors.append(f"console {message.type}: {message.text}")
+
+    def __repr__(self) -> str:
+        return f"<Player {self.name}>"
+
+    @property
+    def id(self) -> str:
+        seat = self.page.evaluate(
+            "code => localStorage.getItem('undercover.seat.' + code)", self.table.code
+        )
+        return str(json.loads(seat)["player_id"])
+
+    def screen(self) -> str:
+        return str(self.page.locator("body").get_attribute("data-screen"))
+
+    def wait_screen(self, kind: str, timeout: float = STEP_MS) -> None:
+        try:
+            expect(self.page.locator("body")).to_have_attribute(
+                "data-screen", kind, timeout=timeout
+            )
+        except AssertionError as error:
+            raise AssertionError(f"{self.name}: {error}\n{self.diagnose()}") from None
+
+    def diagnose(self) -> str:
+        """What this page shows and logged: for failure messages."""
+        text = self.page.locator("body").inner_text()[:600]
+        return f"errors: {self.errors}\nscreen text: {text}"
+
+    def read_card(self) -> tuple[str, str | None]:
+        """On the role screen: tap the card, read it, tap again to hide it."""
+        card = self.page.locator("#card-slot .role-card")
+        card.click()
+        secret = card.locator(".secret")
+        kind = str(secret.get_attribute("data-secret"))
+        value = None if kind == "mr_white" else secret.inner_text().strip()
+        card.click()
+        self.secret = (kind, value)
+        return self.secret
+
+    def current_actor(self) -> str | None:
+        current = self.page.locator("#speaking-order .player.current")
+        return current.get_attribute("data-player") if current.count() else None
+
+    def give_text(self, form: str, text: str) -> None:
+        self.page.fill(f"#{form}", text)
+        self.page.press(f"#{form}", "Enter")
+
+    def vote_for(self, target: Player | None) -> None:
+        """Pick then confirm (Among-Us style); None abstains."""
+        if target is None:
+            self.page.click("#vote-abstain")
+        else:
+            self.page.click(f".target[data-target='{target.id}']")
+        self.page.click("#vote-confirm")
+        expected = "Tu t'abstiens" if target is None else f"Ton vote : {target.name}"
+        if self.page.locator("html").get_attribute("lang") == "en":
+            expected = "You abstain" if target is None else f"Your vote: {target.name}"
+        expect(self.page.locator("#my-ballot")).to_contain_text(expected)
+
+    def shoot(self, name: str) -> Path:
+        path = RESULTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def look(self, name: str) -> None:
+        """Screenshot this screen and scan it with axe: no serious or critical violation."""
+        self.shoot(name)
+        assert self.axe(name) == [], f"{name}: {self.axe(name)}"
+
+    def axe(self, name: str) -> list[dict[str, Any]]:
+        """axe-core on this page: the serious and critical violations (empty is a pass)."""
+        from axe_playwright_python.sync_playwright import Axe
+
+        results = Axe().run(self.page)
+        bad = [
+            {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]]}
+            for v in results.response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        (RESULTS / f"{name}.axe.json").write_text(json.dumps(bad, indent=1), "utf-8")
+        return bad
+
+
+class Table:
+    def __init__(self, browser: Any, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.code = ""
+        self.players: list[Player] = []
+
+    # --- seating ------------------------------------------------------------------------
+
+    def new_player(self, name: str) -> Player:
+        context = self.browser.new_context(viewport=PHONE, base_url=self.base_url, locale="fr-FR")
+        context.set_default_timeout(STEP_MS)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())  # the host's "kick?" confirmation
+        player = Player(self, name, context, page)
+        self.players.append(player)
+        return player
+
+    def create(self, name: str) -> Player:
+        host = self.new_player(name)
+        host.page.goto("/")
+        host.page.fill("#nickname", name)
+        host.page.click("#create-room")
+        host.wait_screen("lobby")
+        match = re.search(r"/r/([A-Z0-9]{5})$", host.page.url)
+        assert match, host.page.url
+        self.code = match.group(1)
+        return host
+
+    def join(self, name: str, screen: str = "lobby") -> Player:
+        player = self.new_player(name)
+        player.page.goto(f"/r/{self.code}")
+        expect(player.page.locator("#room-code")).to_have_value(self.code)
+        player.page.fill("#nickname", name)
+        player.page.click("#join-room")
+        player.wait_screen(screen)
+        return player
+
+    def seat(self, *names: str) -> list[Player]:
+        host = self.create(names[0])
+        others = [self.join(name) for name in names[1:]]
+        expect(host.page.locator("#players .player")).to_have_count(len(names))
+        return [host, *others]
+
+    def by_id(self, player_id: str | None) -> Player | None:
+        return next((p for p in self.players if p.id == player_id), None)
+
+    # --- settings -------------------------------------------------------------------------
+
+    def set_checkbox(self, host: Player, setting: str, on: bool) -> None:
+        box = host.page.locator(f"#setting-{setting}")
+        if box.is_checked() != on:
+            box.click()
+        for player in self.players:
+            if player is not host:
+                expect(player.page.locator(f"[data-setting='{setting}']")).to_have_text(
+                    "oui" if on else "non"
+                )
+
+    def set_value(self, host: Player, setting: str, value: str) -> None:
+        field = host.page.locator(f"#setting-{setting}")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+            field.press("Enter")
+            field.blur()
+        expect(field).to_have_value(value)
+
+    # --- playing --------------------------------------------------------------------------
+
+    def start(self, host: Player) -> None:
+        host.page.click("#start-game")
+        for player in self.players:
+            player.wait_screen("role_reveal")
+
+    def reveal_cards(self, players: list[Player]) -> dict[str, list[Player]]:
+        """Everyone reads their card and confirms; players grouped by what they hold."""
+        groups: dict[str, list[Player]] = {}
+        for player in players:
+            kind, value = player.read_card()
+            groups.setdefault("mr_white" if kind == "mr_white" else f"{kind}:{value}", []).append(
+                player
+            )
+            player.page.click("#confirm-role")
+        return groups
+
+    def play_clues(self, alive: list[Player], text: str = "indice") -> None:
+        """Every turn of the clue phase (and theme proposals in grade mode), until the vote."""
+        watcher = alive[0]
+        watcher.wait_screen("clues")
+        for _ in range(100):
+            if watcher.screen() != "clues":
+                return
+            actor = self.by_id(watcher.current_actor())
+            if actor is None:
+                watcher.page.wait_for_timeout(100)
+                continue
+            proposing = actor.page.locator("#theme-input-form").is_visible()
+            form = "theme-input" if proposing else "clue-input"
+            expect(actor.page.locator(f"#{form}-form")).to_be_visible()
+            actor.give_text(form, f"{'thème' if proposing else text} {actor.name}")
+            expect(actor.page.locator(f"#{form}-form")).to_be_hidden()
+        raise AssertionError("the clue phase did not end")
+
+    def check_no_errors(self) -> None:
+        errors = [f"{p.name}: {e}" for p in self.players for e in p.errors if "pageerror" in e]
+        assert not errors, errors
+
+    def close(self) -> None:
+        for player in self.players:
+            player.context.close()

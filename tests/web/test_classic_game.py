@@ -1,0 +1,122 @@
+"""Scenario 1: a full classic game with 6 players and Mr. White, to a victory.
+
+Every screen is visited, screenshot and scanned; the recap table is checked at the end.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.table import Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+NAMES = ("Alice", "Bruno", "Chloé", "David", "Emma", "Farid")
+
+
+def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
+    players = table.seat(*NAMES)
+    host, guest = players[0], players[1]
+    table.set_checkbox(host, "mr_white", True)
+    expect(host.page.locator("#composition")).to_contain_text("4 Civils")
+    expect(host.page.locator("#composition")).to_contain_text("1 Mr. White")
+    host.look("classic-lobby-host")
+    guest.look("classic-lobby-guest")
+
+    table.start(host)
+    guest.look("classic-role-hidden")
+    groups = table.reveal_cards(players)
+    mr_white = groups.pop("mr_white")[0]
+    civilians, undercovers = sorted(groups.values(), key=len, reverse=True)
+    assert (len(civilians), len(undercovers)) == (4, 1), groups
+    undercover = undercovers[0]
+    guest.page.locator("#card-button").click()
+    guest.page.locator("#card-dialog .role-card").click()
+    guest.shoot("classic-card-dialog")
+    guest.page.keyboard.press("Escape")
+
+    # Cycle 1: clues, then everyone votes Mr. White out (he votes for the undercover).
+    for player in players:
+        player.wait_screen("clues")
+    speaker = table.by_id(host.current_actor())
+    assert speaker is not None
+    expect(speaker.page.locator("#your-turn")).to_have_text("À toi !")
+    speaker.look("classic-clues-speaker")
+    next(p for p in players if p is not speaker).look("classic-clues-waiting")
+    table.play_clues(players, "lunettes")
+    for player in players:
+        player.wait_screen("voting")
+    expect(host.page.locator("#vote-count")).to_have_text("0/6 ont voté")
+    host.page.click(f".target[data-target='{mr_white.id}']")
+    host.look("classic-vote-picked")
+    for player in players:
+        player.vote_for(undercover if player is mr_white else mr_white)
+    for player in players:
+        player.wait_screen("reveal")
+    expect(host.page.locator("#eliminated-name")).to_contain_text(mr_white.name)
+    expect(host.page.locator("#eliminated-role")).to_contain_text("Mr. White")
+    host.look("classic-reveal")
+
+    # Mr. White's guess: an input for him, a waiting screen for the others.
+    mr_white.wait_screen("guess")
+    host.wait_screen("guess")
+    expect(host.page.locator("#guess-waiting")).to_contain_text(mr_white.name)
+    expect(host.page.locator("#guess-input-form")).to_be_hidden()
+    mr_white.look("classic-guess-mr-white")
+    host.look("classic-guess-waiting")
+    mr_white.give_text("guess-input", "Pas le bon mot")
+
+    # Cycle 2: Mr. White watches; everyone votes the undercover out.
+    alive = [p for p in players if p is not mr_white]
+    table.play_clues(alive, "baguette")
+    expect(mr_white.page.locator("[data-banner='spectator']")).to_be_visible()
+    for player in alive:
+        player.wait_screen("voting")
+    victim = civilians[0]
+    for player in alive:
+        player.vote_for(victim if player is undercover else undercover)
+    for player in players:
+        player.wait_screen("ended")
+
+    expect(host.page.locator("#outcome")).to_have_attribute("data-winners", "civilians")
+    for civilian in civilians:
+        expect(civilian.page.locator("#outcome")).to_contain_text("Tu as gagné")
+    expect(undercover.page.locator("#outcome")).to_contain_text("Perdu")
+    roles = host.page.locator("#all-roles")
+    mr_white_role = roles.locator(f"[data-player='{mr_white.id}']")
+    expect(mr_white_role).to_have_attribute("data-role", "mr_white")
+    expect(roles.locator(f"[data-player='{undercover.id}']")).to_have_attribute(
+        "data-role", "undercover"
+    )
+    expect(roles.locator("[data-role='civilian']")).to_have_count(4)
+    assert civilians[0].secret is not None
+    assert undercover.secret is not None
+    expect(host.page.locator("#pair-why")).to_contain_text(str(civilians[0].secret[1]))
+    expect(host.page.locator("#pair-why")).to_contain_text(str(undercover.secret[1]))
+
+    # The recap: two cycles, every clue, both votes, Mr. White's guess.
+    recap = host.page.locator("#recap")
+    expect(recap.locator(".recap-cycle")).to_have_count(2)
+    first = recap.locator(".recap-cycle[data-cycle='1']")
+    expect(first.locator(".clue-table tbody tr")).to_have_count(6)
+    expect(first.locator(".clue-table")).to_contain_text("lunettes Alice")
+    expect(first.locator(".vote-table")).to_contain_text(f"{mr_white.name} éliminé·e")
+    mw_row = first.locator(f".vote-table tr[data-player='{mr_white.id}']")
+    expect(mw_row.locator("td").nth(0)).to_have_text(f"→ {undercover.name}")
+    expect(mw_row.locator("td").nth(1)).to_have_text("5")
+    expect(first.locator("[data-guess='wrong']")).to_contain_text("Pas le bon mot")
+    second = recap.locator(".recap-cycle[data-cycle='2']")
+    expect(second.locator(".clue-table tbody tr")).to_have_count(5)
+    expect(second.locator(".vote-table")).to_contain_text(f"{undercover.name} éliminé·e")
+    expect(host.page.locator("#scoreboard")).to_contain_text("1 partie")
+    expect(host.page.locator("#rematch")).to_be_visible()
+    expect(guest.page.locator("#rematch")).to_have_count(0)
+    host.look("classic-end-host")
+    undercover.look("classic-end-undercover")
+
+    # "Rejouer": the same table is back in the lobby with the scoreboard kept.
+    host.page.click("#rematch")
+    for player in players:
+        player.wait_screen("lobby")
+    expect(host.page.locator("#players .player")).to_have_count(6)
+    table.check_no_errors()
