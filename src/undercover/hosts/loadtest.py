@@ -144,7 +144,8 @@ class LoadRoom:
                     self.pending = None
             else:
                 await self._input()
-            await asyncio.sleep(rng.expovariate(self.rate))
+            gap = rng.expovariate(self.rate)
+            await asyncio.sleep(max(0.0, min(gap, stop_at - loop.time())))
         for player in self.players:
             for error in player.errors:
                 self.stats.error(f"error:{error.get('code')}")
