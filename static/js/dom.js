@@ -1,4 +1,4 @@
-// Tiny DOM helpers. Text always goes in through textContent (never innerHTML):
+// Tiny DOM helpers. Text always goes in through textContent, never parsed as HTML:
 // every player-supplied string (names, clues, themes, guesses) is rendered as text.
 
 /** h("button", {class: "big", onclick: fn}, "label", child) -> HTMLElement */

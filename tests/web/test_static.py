@@ -1,0 +1,198 @@
+"""The client's files as served: first-load weight, CSP hygiene, FR/EN strings, the rules.
+
+The rules test checks both languages have every section, and that the numbers players
+read (player counts, timer ranges, graces) are the ones the rules core and engine use.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.table import RESULTS, ROOT
+from undercover.engine import seats
+from undercover.rules import settings as rule_settings
+
+STATIC = ROOT / "static"
+FIRST_LOAD_BUDGET = 60 * 1024
+LANGS = ("fr", "en")
+RULE_SECTIONS = (
+    "overview",
+    "setup",
+    "roles",
+    "clues",
+    "grade-mode",
+    "vote",
+    "elimination",
+    "mr-white",
+    "victory",
+    "connection",
+)
+
+
+def _js_files() -> list[Path]:
+    return sorted(STATIC.rglob("*.js"))
+
+
+def _load(path: Path) -> Any:
+    return json.loads(path.read_text("utf-8"))
+
+
+# --- weight ------------------------------------------------------------------------------
+
+
+def _transferred(page: Any, url: str) -> tuple[int, list[tuple[str, int]]]:
+    """Bytes received (bodies as sent, plus headers) until the network is idle."""
+    finished: list[Any] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(url, wait_until="networkidle")
+    rows = []
+    for request in finished:
+        sizes = request.sizes()
+        rows.append((request.url, sizes["responseBodySize"] + sizes["responseHeadersSize"]))
+    return sum(size for _, size in rows), rows
+
+
+@pytest.mark.browser
+def test_first_load_is_at_most_60_kb(browser: Any, server: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    total, rows = _transferred(page, server.base_url + "/")
+    assert page.locator("#create-room").is_visible()
+    # For the record: the room's code, loaded when a room is entered.
+    page.fill("#nickname", "Poids")
+    finished: list[Any] = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.click("#create-room")
+    page.wait_for_selector("body[data-screen='lobby']")
+    page.wait_for_load_state("networkidle")
+    room = sum(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"] for r in finished)
+    context.close()
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    report = {"first_load_bytes": total, "room_code_bytes": room, "files": rows}
+    (RESULTS / "weight.json").write_text(json.dumps(report, indent=1), "utf-8")
+    assert total <= FIRST_LOAD_BUDGET, f"first load {total} B > {FIRST_LOAD_BUDGET} B: {rows}"
+
+
+# --- CSP hygiene and safety --------------------------------------------------------------
+
+
+def test_index_has_no_inline_script_style_or_handler() -> None:
+    html = (STATIC / "index.html").read_text("utf-8")
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S)
+    assert scripts, "one module entry expected"
+    for attributes, body in scripts:
+        assert 'type="module"' in attributes
+        assert "src=" in attributes
+        assert not body.strip()
+    assert not re.search(r"\son[a-z]+\s*=", html), "inline event handler"
+    assert not re.search(r"\sstyle\s*=", html), "inline style"
+    assert "<style" not in html
+
+
+@pytest.mark.parametrize("path", _js_files(), ids=lambda p: str(p.relative_to(STATIC)))
+def test_scripts_never_write_html_or_evaluate_code(path: Path) -> None:
+    code = path.read_text("utf-8")
+    for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert forbidden not in code, f"{path.name} uses {forbidden}"
+    assert "new Function" not in code
+
+
+def test_no_third_party_origin_anywhere() -> None:
+    for path in STATIC.rglob("*"):
+        if path.suffix in {".js", ".css", ".html", ".json", ".webmanifest", ".svg"}:
+            text = path.read_text("utf-8")
+            urls = re.findall(r"https?://[^\s\"')]+", text)
+            urls = [u for u in urls if not u.startswith("http://www.w3.org/2000/svg")]
+            assert not urls, f"{path.name}: {urls}"
+
+
+# --- strings -----------------------------------------------------------------------------
+
+
+def test_both_languages_have_the_same_keys() -> None:
+    fr, en = (_load(STATIC / "i18n" / f"{lang}.json") for lang in LANGS)
+    assert sorted(set(fr) - set(en)) == []
+    assert sorted(set(en) - set(fr)) == []
+    for key in fr:
+        placeholders_fr = set(re.findall(r"\{(\w+)[|}]", fr[key]))
+        placeholders_en = set(re.findall(r"\{(\w+)[|}]", en[key]))
+        assert placeholders_fr == placeholders_en, key
+
+
+def test_every_literal_key_in_the_code_exists() -> None:
+    fr = _load(STATIC / "i18n" / "fr.json")
+    used: set[str] = set()
+    for path in [*_js_files(), STATIC / "index.html"]:
+        text = path.read_text("utf-8")
+        used |= set(re.findall(r"\bt\(\"([a-z_.]+)\"", text))
+        used |= set(re.findall(r"data-i18n(?:-label)?=\"([a-z_.]+)\"", text))
+        used |= set(re.findall(r"(?:label|placeholder|submit|tkey): \"([a-z_.]+)\"", text))
+    missing = sorted(key for key in used if key not in fr)
+    assert missing == []
+
+
+def test_server_error_codes_are_translated() -> None:
+    """Every engine rejection code has a French and an English sentence."""
+    from undercover.engine.errors import RejectCode
+    from undercover.engine.protocol import ProtocolCode
+
+    fr = _load(STATIC / "i18n" / "fr.json")
+    codes = [code.value for code in (*RejectCode, *ProtocolCode)]
+    missing = [code for code in codes if f"error.{code}" not in fr]
+    assert missing == []
+
+
+# --- rules -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_have_every_section(lang: str) -> None:
+    rules = _load(STATIC / "rules" / f"{lang}.json")
+    ids = [section["id"] for section in rules["sections"]]
+    assert tuple(ids) == RULE_SECTIONS
+    for section in rules["sections"]:
+        assert section["title"].strip()
+        assert section["body"], section["id"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_state_the_numbers_the_engine_uses(lang: str) -> None:
+    rules = _load(STATIC / "rules" / f"{lang}.json")
+    text = {s["id"]: json.dumps(s, ensure_ascii=False) for s in rules["sections"]}
+    fields = rule_settings.RuleSettings.model_fields
+
+    def bounds(name: str) -> tuple[int, int]:
+        low = next(m.ge for m in fields[name].metadata if hasattr(m, "ge"))
+        high = next(m.le for m in fields[name].metadata if hasattr(m, "le"))
+        return low, high
+
+    setup = text["setup"]
+    assert f"{rule_settings.MIN_PLAYERS} " in setup
+    assert f"{rule_settings.MAX_PLAYERS} " in setup
+    for name in ("clue_seconds", "vote_seconds", "clue_rounds_per_vote"):
+        low, high = bounds(name)
+        assert f"{low} " in setup
+        assert f"{high} " in setup, name
+    assert f"{rule_settings.MR_WHITE_MIN_PLAYERS} " in text["roles"]
+    assert f"{rule_settings.UNDERCOVER_PAIR_FROM_PLAYERS} " in text["roles"]
+    assert f"({rule_settings.VOTE_GRACE_SECONDS} s)" in text["vote"]
+    assert f"{rule_settings.MR_WHITE_GUESS_SECONDS} s" in text["mr-white"].replace(
+        "secondes", "s"
+    ).replace("seconds", "s")
+    assert f"({int(seats.RECONNECT_GRACE_SECONDS)} s)" in text["clues"]
+    assert f"({rule_settings.CLUE_MAX_LENGTH} " in text["clues"]
+
+
+def test_rules_sections_match_docs_rules_when_present() -> None:
+    """docs/rules.md (the rules as implemented) and the players' rules cover the same ground."""
+    doc = ROOT / "docs" / "rules.md"
+    if not doc.exists():
+        pytest.skip("docs/rules.md has not landed yet")
+    text = doc.read_text("utf-8").lower()
+    for word in ("mr. white", "runoff", "phantom", "grade", "kick"):
+        assert word in text, word
