@@ -23,6 +23,7 @@ from undercover.hosts.bots import Json, Player, phase_of
 # bots come back, fast enough that the game's timers play in seconds.
 TIME_SCALE = 4.0
 RANDOM_KILLS = 20
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture

@@ -3,14 +3,43 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import re
+from typing import Any
 
 import pytest
 
 from tests.e2e.harness import LocalServer
-from tests.e2e.scenarios import SCENARIOS
+from tests.e2e.scenarios import SCENARIOS, Table
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_scenario(server: LocalServer, name: str) -> None:
     asyncio.run(SCENARIOS[name](server))
     assert '"level": "error"' not in server.log_text(), server.log_tail()
+
+
+def test_logs_are_json_lines_with_no_token_or_word(server: LocalServer) -> None:
+    async def play() -> tuple[set[str], set[str]]:
+        table = await Table.seated(server, "Ana", "Ben", "Cy", "Dan")
+        await table.start()
+        await table.play(table.at("ended"))
+        words = _game_words(table.players[0].view or {})
+        tokens = {p.token for p in table.players if p.token}
+        await table.leave_all()
+        return tokens, words
+
+    tokens, words = asyncio.run(play())
+    assert len(tokens) == 4
+    assert len(words) == 2
+    text = server.log_text()
+    entries = [json.loads(line) for line in text.splitlines() if line.strip()]
+    assert any(entry.get("room") for entry in entries)
+    for secret in tokens | words:
+        found = re.search(rf"\b{re.escape(secret)}\b", text, re.IGNORECASE)
+        assert found is None, "a seat token or a secret word reached the log"
+
+
+def _game_words(view: dict[str, Any]) -> set[str]:
+    words = view["game"]["end"]["words"]
+    return {words["civilian"], words["undercover"]}
