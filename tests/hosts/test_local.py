@@ -261,3 +261,7 @@ def test_parse_args_defaults_and_lan() -> None:
     assert parse_args(["--lan", "--host", "192.168.1.5"]).host == "192.168.1.5"
     with pytest.raises(SystemExit):
         parse_args(["--time-scale", "0"])
+
+
+def test_request_bodies_are_bounded(client: TestClient) -> None:
+    assert client.post("/api/rooms", content=b"x" * 5000).status_code == 413
