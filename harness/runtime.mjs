@@ -7,6 +7,7 @@
 // alarm delivery with retries, hibernation (a fresh Python instance over the same storage and
 // sockets) and redeploys (every socket dropped, every instance reset, the code re-imported).
 
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -138,12 +139,19 @@ SPECIAL = {"fetch", "alarm", "webSocketMessage", "webSocketClose", "webSocketErr
 
   makeEnv() {
     const clockMs = () => this.clock.now();
-    return {
+    const env = {
       ROOMS: new DurableObjectNamespace(this),
-      ASSETS: new doubles.Fetcher(async () => new Response("asset", { status: 200 })),
-      CREATE_LIMITER: new doubles.Ratelimit(10, 60, clockMs),
-      LOOKUP_LIMITER: new doubles.Ratelimit(30, 60, clockMs),
+      ASSETS: new doubles.Fetcher(async () => new Response("Not found.", { status: 404 })),
     };
+    // The rate-limiting bindings as wrangler.toml declares them.
+    for (const { name, limit, period } of rateLimitsOf(fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))) {
+      env[name] = new doubles.Ratelimit(limit, period, clockMs);
+    }
+    return env;
+  }
+
+  resetLimits() {
+    for (const value of Object.values(this.env)) if (value instanceof doubles.Ratelimit) value._windows.clear();
   }
 
   object(name) {
@@ -194,6 +202,19 @@ SPECIAL = {"fetch", "alarm", "webSocketMessage", "webSocketClose", "webSocketErr
     await Promise.all(due.map((o) => o.fireAlarm()));
     return due.map((o) => o.name);
   }
+}
+
+// `[[ratelimits]]` blocks of wrangler.toml: name, simple = { limit = N, period = S }.
+export function rateLimitsOf(toml) {
+  const out = [];
+  for (const block of toml.split(/^\[\[ratelimits\]\]\s*$/m).slice(1)) {
+    const body = block.split(/^\[/m)[0];
+    const name = /^name\s*=\s*"([^"]+)"/m.exec(body)?.[1];
+    const limit = /limit\s*=\s*(\d+)/.exec(body)?.[1];
+    const period = /period\s*=\s*(\d+)/.exec(body)?.[1];
+    if (name && limit && period) out.push({ name, limit: Number(limit), period: Number(period) });
+  }
+  return out;
 }
 
 function unwrapResponse(result) {

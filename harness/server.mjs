@@ -171,6 +171,9 @@ async function control(req, res, url) {
         sql: object.storage.sql.stats,
       });
     }
+    case "reset-limits":
+      runtime.resetLimits();
+      return sendJson(res, 200, { ok: true });
     case "objects":
       return sendJson(res, 200, { objects: [...runtime.objects.keys()] });
     case "logs":

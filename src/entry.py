@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import secrets
 import time
 from collections.abc import Sequence
@@ -232,5 +233,5 @@ class GameRoom(DurableObject):
             await storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)
         elif outbox.alarm_at is None:
             await storage.deleteAlarm()
-        elif await storage.getAlarm() != int(outbox.alarm_at * 1000):
-            await storage.setAlarm(int(outbox.alarm_at * 1000))
+        elif await storage.getAlarm() != (at := math.ceil(outbox.alarm_at * 1000)):
+            await storage.setAlarm(at)  # rounded up: an alarm never fires before its deadline

@@ -103,6 +103,10 @@ class Harness:
     def idle(self) -> None:
         self.control("idle")
 
+    def reset_limits(self) -> None:
+        """Forget the rate-limit windows (every test client comes from 127.0.0.1)."""
+        self.control("reset-limits")
+
     def hibernate(self, room: str | None = None) -> None:
         self.control("hibernate", room=room)
 

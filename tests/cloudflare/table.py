@@ -25,6 +25,7 @@ class Table:
         return lambda: WebSocketTransport.open(url)
 
     async def seat(self, count: int) -> None:
+        await asyncio.to_thread(self.harness.reset_limits)
         for index in range(count):
             player = Player(f"Bot{index + 1}", self.opener())
             await player.join()
@@ -45,18 +46,37 @@ class Table:
         return [p for p in self.players if p.closed is None and p.welcomed]
 
     async def settle(self, timeout: float = 30) -> None:
-        """Wait until the room handled everything and every connected player has its last view."""
+        """Wait until the room handled everything and every connected player has its last view.
+
+        The harness's queue being idle means every frame was written to its socket; loopback
+        delivers them within milliseconds, so the views are taken as settled once every
+        player holds the same revision and nothing new arrived for a short while.
+        """
         await asyncio.to_thread(self.harness.idle)
-        live = self.connected()
-        if not live:
-            return
-        top = max(p.seq for p in live)
-        for player in live:
-            await player.until(lambda p, top=top: p.seq >= top or p.closed is not None, timeout)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        last: tuple[int, ...] | None = None
+        while loop.time() < deadline:
+            live = self.connected()
+            marks = tuple(p.views_received + len(p.errors) for p in live)
+            seqs = {p.seq for p in live}
+            if marks == last and len(seqs) <= 1:
+                return
+            last = marks
+            await asyncio.sleep(0.03)
+        raise TimeoutError("the table did not settle")
 
     async def send(self, player: Player, message: Json) -> None:
-        await player.send(message)
+        await self._send_and_wait(player, message)
         await self.settle()
+
+    async def _send_and_wait(self, player: Player, message: Json) -> None:
+        """Send, then wait for the server's answer to it (a view, an error or a close)."""
+        mark = (player.views_received, len(player.errors))
+        await player.send(message)
+        await player.until(
+            lambda p: (p.views_received, len(p.errors)) != mark or p.closed is not None
+        )
 
     async def start(self, **changes: Any) -> None:
         seq = self.view()["phase_seq"]
@@ -70,7 +90,7 @@ class Table:
         for player in self.connected():
             move = next_move(player.view, player.player_id)
             if move is not None:
-                await player.send(move)
+                await self._send_and_wait(player, move)
                 moved = True
         await self.settle()
         return moved
@@ -99,10 +119,12 @@ class Table:
             if done(self):
                 return phases
             if not await self.step() and not await self.wait_for_alarm():
-                raise AssertionError(f"stuck in {self.phase()}: nobody can move, no alarm")
+                errors = [e for p in self.players for e in p.errors][-3:]
+                raise AssertionError(f"stuck in {self.phase()}: no move, no alarm; {errors}")
         raise AssertionError(f"no end after {limit} steps; phases {phases}")
 
     async def rejoin_all(self) -> None:
+        await asyncio.to_thread(self.harness.reset_limits)
         for player in self.players:
             if player.closed_reason not in {"kicked", "replaced"}:
                 await player.rejoin()

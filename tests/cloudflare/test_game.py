@@ -39,7 +39,7 @@ def test_every_event_on_a_fresh_instance(hibernating_harness: Harness) -> None:
 
     async def scenario() -> tuple[str, list[str]]:
         table = Table(harness, harness.create_room())
-        await table.seat(4)
+        await table.seat(5)
         await table.start(mr_white=True)
         phases = await table.play_until(game_over)
         await table.close()
@@ -85,7 +85,7 @@ def test_hibernation_in_the_middle_of_every_phase(harness: Harness) -> None:
 
     async def scenario() -> None:
         table = Table(harness, harness.create_room())
-        await table.seat(4)
+        await table.seat(5)
         await table.start(mr_white=True)
         await table.play_until(game_over, on_phase=evict_and_reload)
         await table.close()
