@@ -58,7 +58,9 @@ export function readModel(view, myId) {
     isHost: Boolean(id) && view.host === id,
     players: view.phase === "lobby" ? players.filter((p) => !p.kicked) : players.filter((p) => !p.spectator),
     byId,
-    spectatorKind: me.status === "spectator" ? "late" : me.status === "eliminated" && view.phase !== "ended" ? "eliminated" : null,
+    spectatorKind: me.status === "spectator"
+      ? "late"
+      : me.status === "eliminated" && view.phase !== "ended" && view.guesser !== id ? "eliminated" : null,
     settings: s,
     catalog: Array.isArray(view.catalog) ? view.catalog : [],
     composition: view.composition,

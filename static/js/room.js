@@ -185,10 +185,9 @@ export const room = {
       this.showHome(options);
       return;
     }
-    if (reason === "kicked" || code === "token.banned" || code === "seat.banned") {
-      store.setSeat(this.code, null);
-      reason = "kicked";
-    }
+    // Kicked: the (banned) token is kept, so a reload shows this screen again instead of
+    // offering to join as someone new.
+    if (code === "token.banned" || code === "seat.banned") reason = "kicked";
     this.finalOptions = { reason, error, code: this.code };
     mount("final", (root) => finalScreen(root, this, this.finalOptions));
   },

@@ -92,6 +92,20 @@ class Player:
             expected = "You abstain" if target is None else f"Your vote: {target.name}"
         expect(self.page.locator("#my-ballot")).to_contain_text(expected)
 
+    def check_rules(self, section: str) -> None:
+        """The Rules button opens the rules at the section for the current screen."""
+        self.page.click("#rules-button")
+        dialog = self.page.locator("#rules-dialog")
+        expect(dialog).to_be_visible()
+        expect(dialog.locator("section.current")).to_have_attribute("data-section", section)
+        expect(dialog.locator(f"#rules-{section}")).to_be_in_viewport()
+        dialog.locator(".sheet-head button").click()
+        expect(dialog).to_be_hidden()
+
+    def switch_language(self, lang: str) -> None:
+        self.page.click("#lang-button")
+        expect(self.page.locator("html")).to_have_attribute("lang", lang)
+
     def shoot(self, name: str) -> Path:
         path = RESULTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=True)
