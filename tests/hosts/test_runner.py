@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import itertools
 import json
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.engine.content import made_up_catalog
 from undercover.engine import dealing, store
 from undercover.engine.deadlines import next_deadline
 from undercover.engine.protocol import CloseCode
+from undercover.engine.room import Room
 from undercover.engine.store import SqliteDatabase
 from undercover.engine.view import render_views, view_for
 from undercover.hosts.runner import Outbox, RoomRunner
@@ -140,48 +144,42 @@ class Host:
 
 
 def names_by_id(host: Host) -> dict[str, str]:
-    return {
-        host.player_id(name): name
-        for name in host.conn_of
-        if host.conn_of[name] in host.connections
-    }
+    """The players who have a bound socket now."""
+    bound = {name: host.connections.get(conn) for name, conn in host.conn_of.items()}
+    return {player: name for name, player in bound.items() if player is not None}
 
 
 def play_turn(host: Host) -> bool:
-    """One legal move by whoever is expected to act; False once the game is over."""
+    """One legal move by whoever is expected to act (or, if they have no socket, the
+    deadline that will skip them); False once the game is over."""
     by_id = names_by_id(host)
     anyone = next(iter(by_id.values()))
     view = host.view(anyone)
     phase, seq, game = view["phase"], view["phase_seq"], view["game"]
+    move: tuple[str | None, dict[str, Any]] | None = None
     if phase == "lobby":
-        host.command(by_id[view["host"]], {"type": "start_game", "seq": seq})
+        move = (view["host"], {"type": "start_game", "seq": seq})
     elif phase == "role_reveal":
-        for pid in game["alive"]:
-            if pid in by_id and pid not in view["confirmed"]:
-                host.command(by_id[pid], {"type": "confirm_role", "seq": seq})
-                break
+        waiting = [p for p in game["alive"] if p in by_id and p not in view["confirmed"]]
+        if waiting:
+            move = (waiting[0], {"type": "confirm_role", "seq": seq})
     elif phase == "clues" and game["stage"] == "theme":
-        host.command(
-            by_id[game["proposer"]], {"type": "propose_theme", "seq": seq, "text": "fruits"}
-        )
+        move = (game["proposer"], {"type": "propose_theme", "seq": seq, "text": "fruits"})
     elif phase == "clues":
-        host.command(by_id[game["speaker"]], {"type": "give_clue", "seq": seq, "text": "indice"})
+        move = (game["speaker"], {"type": "give_clue", "seq": seq, "text": "indice"})
     elif phase == "voting":
         pending = [p for p in game["alive"] if p in by_id and p not in game["voters"]]
-        if not pending:
-            host.fire_alarm()
-            return True
-        voter = pending[0]
-        choices = [p for p in (game["candidates"] or game["alive"]) if p != voter]
-        host.command(by_id[voter], {"type": "cast_vote", "seq": seq, "target": choices[0]})
-    elif phase == "reveal":
-        host.fire_alarm()
+        if pending:
+            choices = [p for p in (game["candidates"] or game["alive"]) if p != pending[0]]
+            move = (pending[0], {"type": "cast_vote", "seq": seq, "target": choices[0]})
     elif phase == "guess":
-        host.command(by_id[view["guesser"]], {"type": "guess", "seq": seq, "text": "rien"})
+        move = (view["guesser"], {"type": "guess", "seq": seq, "text": "rien"})
     elif phase == "ended":
         return False
+    if move is not None and move[0] in by_id:
+        host.command(by_id[move[0]], move[1])
     else:
-        raise AssertionError(f"unexpected phase {phase}")
+        host.fire_alarm()
     return True
 
 
@@ -515,3 +513,87 @@ def test_an_empty_room_is_deleted_after_the_idle_delay(tmp_path: Path) -> None:
     outbox = host.fire_alarm()
     assert outbox.delete_room
     assert not RoomRunner(SqliteDatabase(host.path), CODE).exists()
+
+
+# --- fuzz: hostile frames between legal moves -----------------------------------------
+
+FIELDS = [
+    "type",
+    "seq",
+    "text",
+    "target",
+    "player_id",
+    "locked",
+    "changes",
+    "protocol",
+    "name",
+    "token",
+]
+TYPES = [
+    "hello",
+    "leave",
+    "update_settings",
+    "set_lock",
+    "start_game",
+    "confirm_role",
+    "give_clue",
+    "propose_theme",
+    "cast_vote",
+    "guess",
+    "kick",
+    "rematch",
+    "time_passed",
+    "join",
+    "",
+]
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.sampled_from(["p1", "p2", "p3", "p9", "<b>x</b>", "a\x00b", "\u202e", "é" * 30])
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+HOSTILE_FRAMES = st.one_of(
+    st.text(max_size=40),
+    st.binary(max_size=16),
+    st.sampled_from(HOSTILE),
+    st.builds(
+        lambda kind, fields: json.dumps({**fields, "type": kind}),
+        st.sampled_from(TYPES),
+        st.dictionaries(st.sampled_from(FIELDS[1:]), JSON_VALUES, max_size=3),
+    ),
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_hostile_frames_between_legal_moves_never_corrupt_the_room(data: st.DataObject) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        host = seated(Path(directory), 5)
+        stranger = host.open()
+        for _ in range(600):
+            for _ in range(data.draw(st.integers(0, 2), label="hostile frames")):
+                live = [stranger, *(c for c in host.connections if host.connections[c])]
+                sender = data.draw(st.sampled_from(live), label="sender")
+                frame = data.draw(HOSTILE_FRAMES, label="frame")
+                before, rows = host.stored(), host.db.rows_written
+                outbox = host.send(sender, frame)
+                assert host.db.rows_written - rows <= 1
+                stored = host.stored()  # always a valid room document
+                assert Room.model_validate(stored) == host.runner.room()
+                if any(json.loads(f)["type"] == "error" for _, f in outbox.frames):
+                    assert [conn for conn, _ in outbox.frames] == [sender]
+                    assert stored == before
+                if host.connections.get(stranger) is not None or stranger in host.closed:
+                    stranger = host.open()  # it said a valid hello, or was closed: a new one
+                for name, conn in list(host.conn_of.items()):
+                    if conn in host.closed and host.closed[conn][0] != CloseCode.KICKED:
+                        host.rejoin(name)  # as the client does after an unexpected close
+            if not play_turn(host):
+                assert host.view(next(iter(names_by_id(host).values())))["phase"] == "ended"
+                return
+        raise AssertionError("the game did not end")

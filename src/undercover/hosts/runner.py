@@ -147,11 +147,11 @@ class RoomRunner:
         try:
             message = codec.decode(text)
         except ProtocolError as error:
-            return _refusal(conn, error.code, error.detail, fatal=error.fatal)
+            return self._refuse(conn, error.code, error.detail, fatal=error.fatal)
         if isinstance(message, Hello) and connections.get(conn) is not None:
-            return _refusal(conn, ProtocolCode.ALREADY_GREETED)
+            return self._refuse(conn, ProtocolCode.ALREADY_GREETED)
         if not isinstance(message, Hello) and connections.get(conn) is None:
-            return _refusal(conn, ProtocolCode.HELLO_REQUIRED)
+            return self._refuse(conn, ProtocolCode.HELLO_REQUIRED)
         return self._run(
             conn, connections, now, lambda turn: self._frame(turn, conn, message, now, new_token)
         )
@@ -159,7 +159,7 @@ class RoomRunner:
     def on_close(self, conn: ConnectionId, connections: Connections, now: float) -> Outbox:
         """`conn` closed (by the client, the network or us)."""
         others = {c: p for c, p in connections.items() if c != conn}
-        return self._run(conn, others, now, lambda turn: None)
+        return self._run(None, others, now, lambda turn: None)
 
     def on_alarm(self, connections: Connections, now: float) -> Outbox:
         """The alarm fired (maybe late, early or twice: the engine compares `now`)."""
@@ -196,26 +196,38 @@ class RoomRunner:
             return _refusal(sender, ProtocolCode.ROOM_NOT_FOUND, fatal=True)
         live = {c: p for c, p in connections.items() if p is not None}
         turn = _Turn(room=loaded.room, live=live, sender=sender)
+        alarm_at = next_deadline(loaded.room)
         try:
             self._reconcile(turn, now)
             work(turn)
             return self._finish(turn, loaded, now, broadcast=broadcast)
         except Rejected as rejected:
-            if sender is None:
-                raise
-            fatal = rejected.code in _FATAL_CLOSES
-            return _refusal(sender, rejected.code, rejected.message, fatal=fatal)
+            if sender is not None:
+                fatal = rejected.code in _FATAL_CLOSES
+                detail = rejected.message
+                return _refusal(sender, rejected.code, detail, fatal=fatal, alarm_at=alarm_at)
+            failure: Exception = rejected  # a host-internal input refused: our bug
         except Exception as error:
-            # Only the place in our code: a message could quote a token or a word.
-            where = " < ".join(
-                f"{frame.name}:{frame.lineno}"
-                for frame in traceback.extract_tb(error.__traceback__)[::-1][:8]
-            )
-            log.error("room %s: %s at %s; nothing saved", self.code, type(error).__name__, where)
-            self._cache = None
-            if sender is None:
-                return Outbox(alarm_at=next_deadline(loaded.room))
-            return _refusal(sender, ProtocolCode.INTERNAL)
+            failure = error
+        # Only the place in our code is logged: a message could quote a token or a word.
+        where = " < ".join(
+            f"{frame.name}:{frame.lineno}"
+            for frame in traceback.extract_tb(failure.__traceback__)[::-1][:8]
+        )
+        log.error("room %s: %s at %s; nothing saved", self.code, type(failure).__name__, where)
+        self._cache = None
+        if sender is None:
+            return Outbox(alarm_at=alarm_at)
+        return _refusal(sender, ProtocolCode.INTERNAL, alarm_at=alarm_at)
+
+    def _refuse(
+        self, conn: ConnectionId, code: str, detail: str = "", *, fatal: bool = False
+    ) -> Outbox:
+        """Refuse a frame before the engine: nothing changes, so the alarm stays as it is."""
+        loaded = self._load()
+        if loaded is None:
+            return _refusal(conn, ProtocolCode.ROOM_NOT_FOUND, fatal=True)
+        return _refusal(conn, code, detail, fatal=fatal, alarm_at=next_deadline(loaded.room))
 
     def _frame(
         self, turn: _Turn, conn: ConnectionId, message: Hello | Command, now: float, new_token: str
@@ -362,9 +374,16 @@ def _close(turn: _Turn, conn: ConnectionId, reason: str) -> None:
     turn.live.pop(conn, None)
 
 
-def _refusal(conn: ConnectionId, code: str, detail: str = "", *, fatal: bool = False) -> Outbox:
+def _refusal(
+    conn: ConnectionId,
+    code: str,
+    detail: str = "",
+    *,
+    fatal: bool = False,
+    alarm_at: float | None = None,
+) -> Outbox:
     frame = codec.error_frame(
         code, codec.describe(code) + (f" ({detail})" if detail else ""), fatal=fatal
     )
     closes = ((conn, _FATAL_CLOSES.get(code, CloseCode.PROTOCOL_ERROR), code),) if fatal else ()
-    return Outbox(frames=((conn, frame),), closes=closes)
+    return Outbox(frames=((conn, frame),), closes=closes, alarm_at=alarm_at)
