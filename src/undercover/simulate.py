@@ -202,7 +202,23 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rooms",
+        type=int,
+        default=0,
+        help="play through the room engine instead: this many rooms of --games games each",
+    )
     args = parser.parse_args(argv)
+    if args.rooms:
+        from undercover.simulate_rooms import LeakFound, simulate_rooms
+
+        try:
+            summary = simulate_rooms(args.players, args.rooms, args.games, args.seed)
+        except (LeakFound, AssertionError) as broken:
+            print(json.dumps({"invariant_broken": str(broken)}, indent=2))
+            return 1
+        print(json.dumps(summary, indent=2))
+        return 0
     report = Report()
     try:
         for game_number in range(args.games):

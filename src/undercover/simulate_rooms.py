@@ -1,0 +1,297 @@
+"""`undercover simulate --rooms`: bot tables played through the room engine and its storage.
+
+Each room gets a fresh SQLite database and a `RoomRunner`, exactly as a host drives it: bots
+join, say hello again with their seat token after dropping, miss timers (the clock jumps to the
+room's alarm), change votes, abstain, get kicked, send hostile frames, and the host replays
+("Rejouer"). Every frame sent to every bot is checked for leaks: no other camp's word or its
+aliases, no role, grade or word of another player before it is revealed, never a seed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from undercover.engine.store import SqliteDatabase
+from undercover.hosts.runner import ConnectionId, Outbox, RoomRunner
+from undercover.rules import Game, Role
+from undercover.rules.text import fold
+
+Json = dict[str, Any]
+HOSTILE_FRAMES = (
+    "not json",
+    "[]",
+    '{"type": "cast_vote"}',
+    '{"type": "give_clue", "seq": 0, "text": "<script>x</script>"}',
+    '{"type": "update_settings", "seq": 0, "changes": {"vote_seconds": 9999}}',
+    '{"type": "kick", "player_id": "nobody"}',
+    '{"type": "hello", "protocol": 1, "token": null, "name": "again"}',
+    '{"type": "nope"}',
+    "x" * 5000,
+)
+
+
+class LeakFound(AssertionError):
+    """A frame showed a player something they must not see."""
+
+
+@dataclass
+class Bot:
+    name: str
+    conn: ConnectionId | None = None
+    token: str | None = None
+    player_id: str | None = None
+    view: Json | None = None
+    kicked: bool = False
+
+
+@dataclass
+class RoomReport:
+    games: int = 0
+    inputs: int = 0
+    frames_checked: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+
+
+class Table:
+    """One room, its bots, its clock and its one alarm."""
+
+    def __init__(self, runner: RoomRunner, players: int, rng: random.Random, now: float) -> None:
+        self.runner = runner
+        self.rng = rng
+        self.now = now
+        self.bots = [Bot(f"Bot {i}") for i in range(players)]
+        self.alarm_at: float | None = None
+        self.report = RoomReport()
+        self._next_conn = 0
+
+    # --- connections -------------------------------------------------------------------
+
+    def connections(self) -> dict[ConnectionId, str | None]:
+        return {b.conn: b.player_id for b in self.bots if b.conn is not None}
+
+    def connect(self, bot: Bot) -> None:
+        self._next_conn += 1
+        bot.conn = f"c{self._next_conn}"
+        hello = {"type": "hello", "protocol": 1, "token": bot.token, "name": bot.name}
+        self.send(bot, json.dumps(hello))
+
+    def drop(self, bot: Bot) -> None:
+        assert bot.conn is not None
+        conn, bot.conn = bot.conn, None
+        bot.player_id = None  # a new connection is bound again by its hello
+        self.deliver(self.runner.on_close(conn, self.connections(), self.now))
+
+    def send(self, bot: Bot, frame: str) -> None:
+        assert bot.conn is not None
+        self.report.inputs += 1
+        token = "".join(self.rng.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(32))
+        outbox = self.runner.on_frame(bot.conn, self.connections(), frame, self.now, token)
+        if outbox.bound is not None:
+            bot.player_id = outbox.bound
+        self.deliver(outbox)
+
+    def deliver(self, outbox: Outbox) -> None:
+        by_conn = {b.conn: b for b in self.bots if b.conn is not None}
+        room = self.runner.room()
+        for conn, frame in outbox.frames:
+            bot = by_conn[conn]
+            message = json.loads(frame)
+            if message["type"] == "welcome":
+                bot.token, bot.player_id = message["token"], message["player_id"]
+            elif message["type"] == "view":
+                bot.view = message["view"]
+                if room is not None:
+                    check_no_leak(frame, message["view"], room.game, bot.player_id, room.seed)
+                self.report.frames_checked += 1
+            elif message["type"] == "closed" and message["reason"] == "kicked":
+                bot.kicked = True
+            elif message["type"] == "error":
+                self.report.events[f"error:{message['code']}"] += 1
+        for conn, _, _ in outbox.closes:
+            for bot in self.bots:
+                if bot.conn == conn:
+                    bot.conn, bot.player_id = None, None
+        self.alarm_at = outbox.alarm_at
+
+    # --- one tick ----------------------------------------------------------------------
+
+    def tick(self) -> None:
+        rng = self.rng
+        self.now += rng.uniform(0.05, 2.0)
+        roll = rng.random()
+        online = [b for b in self.bots if b.conn is not None and b.view is not None]
+        offline = [b for b in self.bots if b.conn is None and not b.kicked]
+        if self.alarm_at is not None and (roll < 0.08 or not online):
+            self.now = max(self.now, self.alarm_at)
+            self.report.events["alarm"] += 1
+            self.deliver(self.runner.on_alarm(self.connections(), self.now))
+        elif offline and roll < 0.25:
+            self.report.events["reconnect"] += 1
+            self.connect(rng.choice(offline))
+        elif online and roll < 0.28:
+            self.report.events["disconnect"] += 1
+            self.drop(rng.choice(online))
+        elif online and roll < 0.30:
+            self.report.events["hostile_frame"] += 1
+            self.hostile(rng.choice(online))
+        elif online:
+            self.act(rng.choice(online))
+
+    def hostile(self, bot: Bot) -> None:
+        """A refused frame must change nothing at all (deadlines due are settled first)."""
+        if self.alarm_at is not None and self.alarm_at <= self.now:
+            self.deliver(self.runner.on_alarm(self.connections(), self.now))
+        before = self.runner.room()
+        errors = self.report.events.total()
+        self.send(bot, self.rng.choice(HOSTILE_FRAMES))
+        if self.runner.room() != before:
+            raise AssertionError("a refused frame changed the room")
+        if self.report.events.total() != errors + 1:
+            raise AssertionError("a refused frame got no error, or more than one")
+
+    def act(self, bot: Bot) -> None:
+        assert bot.view is not None
+        move = choose_move(bot.view, bot.player_id, self.rng, self.runner)
+        if move is not None:
+            if move["type"] in {"kick", "cast_vote", "rematch", "guess"}:
+                self.report.events[move["type"]] += 1
+            self.send(bot, json.dumps(move))
+            if move["type"] == "rematch":
+                self.report.games += 1
+
+
+def choose_move(view: Json, me: str | None, rng: random.Random, runner: RoomRunner) -> Json | None:
+    """A random legal-looking move from what this bot sees (sometimes an illegal one)."""
+    phase, seq, game, mine = view["phase"], view["phase_seq"], view.get("game"), view["me"]
+    is_host = view["host"] == me
+    seated = [p["player_id"] for p in view["players"] if p["status"] not in {"kicked", "none"}]
+    if is_host and phase != "lobby" and rng.random() < 0.01:
+        others = [p for p in seated if p != me]
+        if others:
+            return {"type": "kick", "player_id": rng.choice(others)}
+    if phase == "lobby":
+        if is_host and len(seated) >= 3:
+            if rng.random() < 0.3:
+                changes = {
+                    "mode": rng.choice(["classic", "grade"]),
+                    "mr_white": len(seated) >= 5 and rng.random() < 0.7,
+                    "clue_rounds_per_vote": rng.randint(1, 2),
+                    "reveal_on_elimination": rng.random() < 0.7,
+                }
+                return {"type": "update_settings", "seq": seq, "changes": changes}
+            return {"type": "start_game", "seq": seq}
+        return None
+    if phase == "ended":
+        return {"type": "rematch", "seq": seq} if is_host else None
+    if phase == "role_reveal":
+        return None if mine["confirmed"] else {"type": "confirm_role", "seq": seq}
+    if game is None or (mine["status"] != "alive" and phase != "guess"):
+        return None
+    if phase == "clues" and game["stage"] == "theme" and game["proposer"] == me:
+        return {"type": "propose_theme", "seq": seq, "text": "les vacances"}
+    if phase == "clues" and game["stage"] == "clue" and game["speaker"] == me:
+        return {"type": "give_clue", "seq": seq, "text": rng.choice(["grand", "rouge", "vieux"])}
+    if phase == "voting":
+        candidates = [p for p in game["candidates"] if p != me]
+        target = rng.choice([*candidates, None]) if candidates else None
+        return {"type": "cast_vote", "seq": seq, "target": target}
+    if phase == "guess" and view.get("guesser") == me:
+        room = runner.room()
+        right = room is not None and room.game is not None and rng.random() < 0.5
+        text = _right_answer(room.game) if right and room and room.game else "Pomme de terre"
+        return {"type": "guess", "seq": seq, "text": text}
+    return None
+
+
+def _right_answer(game: Game) -> str:
+    if game.grades is not None:
+        return str(game.grades.civilian)
+    return game.words.civilian if game.words else "?"
+
+
+def check_no_leak(frame: str, view: Json, game: Game | None, viewer: str | None, seed: int) -> None:
+    """The no-leak property, on one frame (raw text) and its parsed view."""
+    if str(seed) in frame or (game is not None and str(game.seed) in frame):
+        raise LeakFound("a seed reached a client")
+    if game is None or game.is_over:
+        return
+    folded = f" {fold(frame)} "
+    role = game.roles.get(viewer) if viewer is not None else None
+    playing = role is not None and viewer not in game.kicked
+    revealed = {
+        card["player_id"]
+        for key in ("eliminated", "kicked")
+        for card in (view["game"] or {}).get(key, [])
+        if card["role"] is not None
+    }
+    if not game.settings.reveal_on_elimination and revealed:
+        raise LeakFound("an eliminated player's role shown with reveal off")
+    revealed_roles = {game.roles[p] for p in revealed}
+    if game.words is not None:
+        forbidden: list[str] = []
+        if (not playing or role is not Role.CIVILIAN) and Role.CIVILIAN not in revealed_roles:
+            forbidden += [game.words.civilian, *game.words.civilian_aliases]
+        if (not playing or role is not Role.UNDERCOVER) and Role.UNDERCOVER not in revealed_roles:
+            forbidden.append(game.words.undercover)
+        for word in forbidden:
+            if f" {fold(word)} " in folded:
+                raise LeakFound(f"{viewer} saw a word that is not theirs")
+    secret = view["me"]["secret"]
+    expected = _own_secret(game, viewer) if playing and viewer is not None else (None, None)
+    if (secret["kind"], secret["value"]) != expected:
+        raise LeakFound(f"{viewer} got a card that is not theirs: {secret}")
+    for card in (view["game"] or {}).get("eliminated", []) + (view["game"] or {}).get("kicked", []):
+        if card["player_id"] not in revealed and (card["word"] or card["grade"] is not None):
+            raise LeakFound("a hidden card's word or grade was sent")
+
+
+def _own_secret(game: Game, player: str) -> tuple[str | None, object]:
+    if game.roles[player] is Role.MR_WHITE:
+        return ("mr_white", None)
+    if game.grades is not None:
+        return ("grade", game.grade_of(player))
+    return ("word", game.word_of(player))
+
+
+def play_room(players: int, seed: int, games: int, directory: Path) -> RoomReport:
+    """Play `games` games in one room of `players` bots, through a real SQLite file."""
+    rng = random.Random(seed)
+    db = SqliteDatabase(directory / f"room-{seed}.sqlite3")
+    try:
+        runner = RoomRunner.create(db, "SIMUL", now=1_000_000.0, seed=rng.getrandbits(62))
+        table = Table(runner, players, rng, now=1_000_000.0)
+        for bot in table.bots:
+            table.connect(bot)
+        for _ in range(4000 * games):
+            if table.report.games >= games:
+                break
+            table.tick()
+        else:
+            raise AssertionError(f"room {seed} did not finish {games} games")
+        return table.report
+    finally:
+        db.close()
+
+
+def simulate_rooms(players: int, rooms: int, games: int, seed: int) -> Json:
+    total = RoomReport()
+    with tempfile.TemporaryDirectory(prefix="undercover-sim-") as folder:
+        for number in range(rooms):
+            report = play_room(players, seed * 1_000_003 + number, games, Path(folder))
+            total.games += report.games
+            total.inputs += report.inputs
+            total.frames_checked += report.frames_checked
+            total.events.update(report.events)
+    return {
+        "rooms": rooms,
+        "games": total.games,
+        "inputs": total.inputs,
+        "frames_checked_for_leaks": total.frames_checked,
+        "events": dict(sorted(total.events.items())),
+    }
