@@ -86,6 +86,25 @@ def vendor(target: Path, packages: Sequence[str], force: bool = False) -> bool:
     return True
 
 
+# What the deployed Worker cannot do without (a dry run does not notice any of them missing).
+BUNDLE_REQUIRED = (
+    "entry.py",
+    "undercover/__init__.py",
+    "undercover/hosts/runner.py",
+    "undercover/engine/schema.sql",
+    "undercover/themes/data.py",
+    "python_modules/workers/__init__.py",
+    "python_modules/pydantic/__init__.py",
+    "python_modules/pydantic_core/__init__.py",
+    "python_modules/segno/__init__.py",
+)
+
+
+def missing_from_bundle(bundle: Path) -> list[str]:
+    """Files the Worker needs that `bundle` (wrangler's --outdir, or the project) lacks."""
+    return [name for name in BUNDLE_REQUIRED if not (bundle / name).is_file()]
+
+
 def generate_theme_data() -> bool:
     """Write `src/undercover/themes/data.py` from `themes/`; fails on invalid theme files."""
     sys.path.insert(0, str(ROOT / "src"))
@@ -110,6 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     changed = vendor(PYTHON_MODULES, WORKER_PACKAGES, force=args.force)
     print(f"python_modules/: {'vendored' if changed else 'up to date'}")
+    if not (PYTHON_MODULES / "workers" / "__init__.py").is_file():
+        # From compatibility date 2026-04-21 the runtime no longer ships the SDK.
+        raise SystemExit("build_worker: python_modules/workers is missing; run with --force")
     if args.test_modules:
         changed = vendor(args.test_modules, TEST_PACKAGES, force=args.force)
         print(f"{args.test_modules}: {'vendored' if changed else 'up to date'}")

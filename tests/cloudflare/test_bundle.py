@@ -1,0 +1,182 @@
+"""The Worker's configuration and bundle: wrangler.toml, the build step, `wrangler --dry-run`."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from tools.build_worker import BUNDLE_REQUIRED, missing_from_bundle
+
+from tests.cloudflare.harness import ROOT, Harness, require_node
+from undercover.hosts.security import SECURITY_HEADERS, parse_headers_file
+
+CONFIG = tomllib.loads((ROOT / "wrangler.toml").read_text())
+
+
+def test_wrangler_config_declares_a_python_3_14_worker_with_one_sqlite_room_class() -> None:
+    assert CONFIG["main"] == "src/entry.py"
+    assert "python_workers" in CONFIG["compatibility_flags"]
+    assert CONFIG["compatibility_date"] >= "2026-09-08"  # Python 3.14 / Pyodide 314
+    assert CONFIG["durable_objects"]["bindings"] == [{"name": "ROOMS", "class_name": "GameRoom"}]
+    assert CONFIG["migrations"] == [{"tag": "v1", "new_sqlite_classes": ["GameRoom"]}]
+    assets = CONFIG["assets"]
+    assert assets["run_worker_first"] == ["/ws/*", "/api/*"]
+    assert assets["not_found_handling"] == "single-page-application"
+    assert "build_worker.py" in CONFIG["build"]["command"]
+    assert {limiter["name"] for limiter in CONFIG["ratelimits"]} == {
+        "CREATE_LIMITER",
+        "LOOKUP_LIMITER",
+    }
+
+
+def test_static_headers_are_the_self_hosts_security_headers() -> None:
+    rules = parse_headers_file((ROOT / "static" / "_headers").read_text())
+    assert rules == {"/*": dict(SECURITY_HEADERS)}
+
+
+def test_generated_files_are_ignored_by_git() -> None:
+    ignored = subprocess.run(
+        ["git", "check-ignore", "python_modules/", "dist/", "src/undercover/themes/data.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.split()
+    assert ignored == ["python_modules/", "dist/", "src/undercover/themes/data.py"]
+
+
+def test_a_bundle_without_the_workers_sdk_is_caught(tmp_path: Path) -> None:
+    for name in BUNDLE_REQUIRED:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert missing_from_bundle(tmp_path) == []
+    shutil.rmtree(tmp_path / "python_modules" / "workers")
+    assert missing_from_bundle(tmp_path) == ["python_modules/workers/__init__.py"]
+
+
+@pytest.mark.node
+@pytest.mark.slow
+def test_wrangler_dry_run_bundles_the_worker(tmp_path: Path) -> None:
+    require_node()
+    npx = shutil.which("npx")
+    assert npx is not None
+    env = {**os.environ, "WRANGLER_SEND_METRICS": "false", "WRANGLER_LOG_PATH": str(tmp_path)}
+    bundle = tmp_path / "dist"
+    result = subprocess.run(
+        [
+            npx,
+            "--no-install",
+            "wrangler",
+            "deploy",
+            "--dry-run",
+            "--outdir",
+            str(tmp_path / "dist"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-4000:]
+    assert "env.ROOMS (GameRoom)" in output
+    assert "Durable Object" in output
+    assert "Rate Limit" in output
+    assert missing_from_bundle(bundle) == []
+    assert not (bundle / "tests").exists()
+    assert not (bundle / "index.html").exists()  # assets go up separately, never as modules
+
+
+# Entropy at import time fails a Python Worker ("Disallowed operation called within global
+# scope"): every module of ours is imported again with the entropy sources made to raise.
+# Libraries are imported first, unpatched (the SDK patches the ones the Worker uses).
+FORBID_ENTROPY = """
+import contextlib, importlib, os, pkgutil, random, sys
+import undercover
+for extra in EXTRA:
+    importlib.import_module(extra)
+for module in pkgutil.walk_packages(undercover.__path__, "undercover."):
+    with contextlib.suppress(ImportError):
+        importlib.import_module(module.name)
+
+class ImportTimeEntropy(Exception):
+    pass
+
+def forbidden(*args, **kwargs):
+    raise ImportTimeEntropy("entropy used at import time")
+
+saved = {}
+def patch(owner, name):
+    saved[(owner, name)] = getattr(owner, name)
+    setattr(owner, name, forbidden)
+
+patch(os, "urandom")
+for name in ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample",
+             "getrandbits", "uniform", "seed", "randbytes"):
+    patch(random, name)
+patch(random.Random, "seed")
+for name in ("random", "getrandbits", "randbytes"):
+    patch(random.SystemRandom, name)
+"""
+
+IMPORT_ALL = """
+for name in [n for n in list(sys.modules) if n.split(".")[0] in ("undercover", *EXTRA)]:
+    del sys.modules[name]
+failures = []
+try:
+    for extra in EXTRA:
+        importlib.import_module(extra)
+    for module in pkgutil.walk_packages(undercover.__path__, "undercover."):
+        try:
+            importlib.import_module(module.name)
+        except ImportTimeEntropy:
+            failures.append(module.name)
+        except ModuleNotFoundError as missing:
+            if missing.name.split(".")[0] not in ALLOWED_MISSING:
+                failures.append(f"{module.name}: {missing}")
+finally:
+    for (owner, name), value in saved.items():
+        setattr(owner, name, value)
+failures
+"""
+
+
+def _import_all_in_cpython(extra: list[str], path: Path) -> subprocess.CompletedProcess[str]:
+    program = f"EXTRA = {extra!r}\nALLOWED_MISSING = set()\n" + FORBID_ENTROPY
+    program += IMPORT_ALL.replace("\nfailures\n", "\nprint(repr(failures))\n")
+    return subprocess.run(
+        [sys.executable, "-c", program],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{path}"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_no_module_uses_randomness_at_import_time_cpython(tmp_path: Path) -> None:
+    result = _import_all_in_cpython([], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_import_time_check_catches_a_module_drawing_a_token(tmp_path: Path) -> None:
+    (tmp_path / "draws_at_import.py").write_text("import secrets\nKEY = secrets.token_hex(8)\n")
+    result = _import_all_in_cpython(["draws_at_import"], tmp_path)
+    assert result.returncode != 0
+    assert "entropy used at import time" in result.stderr
+
+
+@pytest.mark.node
+def test_no_module_uses_randomness_at_import_time_in_pyodide(harness: Harness) -> None:
+    # The self-host's server stack is not in the Worker bundle; everything else must import.
+    program = "EXTRA = ['entry']\n"
+    program += "ALLOWED_MISSING = {'starlette', 'uvicorn', 'websockets', 'httpx', 'resource'}\n"
+    assert harness.python(program + FORBID_ENTROPY + IMPORT_ALL) == []
