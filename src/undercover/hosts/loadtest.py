@@ -197,6 +197,11 @@ def create_room(base_url: str) -> str:
         raise
 
 
+# The game's own timers would end votes and clue turns before bots at this pace are
+# through them (and turn the bots' late moves into errors): load rooms play without them.
+LOAD_SETTINGS: Final = {"clue_timer": False, "vote_timer": False}
+
+
 async def _seat(base_url: str, code: str, players: int, gate: asyncio.Semaphore) -> list[Player]:
     url = socket_url(base_url, code)
     seated = []
@@ -205,6 +210,13 @@ async def _seat(base_url: str, code: str, players: int, gate: asyncio.Semaphore)
         async with gate:
             await player.join()
         seated.append(player)
+    host = seated[0]
+    revision = host.seq
+    seq = (host.view or {})["phase_seq"]
+    await host.send({"type": "update_settings", "seq": seq, "changes": LOAD_SETTINGS})
+    await host.until(lambda p: p.seq > revision or bool(p.errors))
+    if host.errors:
+        raise RuntimeError(f"room {code}: settings refused: {host.errors[0]}")
     return seated
 
 
