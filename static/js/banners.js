@@ -89,24 +89,26 @@ export const banners = {
   },
 
   graces(model) {
-    const waiting = model.phase === "lobby" ? [] : model.players.filter((p) => p.graceEndsAt && !p.spectator);
+    // In a game: a disconnected player's grace counts down, then they are announced away
+    // (their turns are skipped, they count as abstaining) until they come back.
+    const inGame = model.phase !== "lobby" && model.phase !== "ended";
+    const away = inGame ? model.players.filter((p) => !p.connected && !p.kicked && !p.spectator && !p.eliminated && p.id !== model.myId) : [];
     for (const key of [...shown.keys()]) {
-      if (key.startsWith("grace:") && !waiting.some((p) => `grace:${p.id}` === key)) this.hide(key);
+      if (key.startsWith("grace:") && !away.some((p) => `grace:${p.id}` === key)) this.hide(key);
     }
     const update = () => {
-      for (const player of waiting) {
+      for (const player of away) {
         const left = secondsLeft(player.graceEndsAt);
-        const params = { name: player.name, s: Math.ceil(left) };
         this.show(`grace:${player.id}`, {
           kind: "warn",
           icon: "📵",
-          tkey: left > 0 ? "banner.grace" : "banner.grace_over",
-          params,
+          tkey: left ? "banner.grace" : "banner.grace_over",
+          params: { name: player.name, s: Math.ceil(left || 0) },
         });
       }
     };
     update();
     clearInterval(graceTimer);
-    graceTimer = waiting.length ? setInterval(update, 1000) : null;
+    graceTimer = away.some((p) => p.graceEndsAt) ? setInterval(update, 1000) : null;
   },
 };

@@ -94,7 +94,9 @@ export function voteScreen(root, app) {
         h("span", { class: "name", text: nameOf(model, id) }),
         g.voted.includes(id)
           ? h("span", { class: "tag good", text: `✓ ${t("vote.has_voted")}` })
-          : h("span", { class: "tag", text: `… ${t("vote.thinking")}` }),
+          : model.byId[id] && !model.byId[id].connected
+            ? h("span", { class: "tag warn", text: `○ ${t("vote.away")}` })
+            : h("span", { class: "tag", text: `… ${t("vote.thinking")}` }),
       )));
       draw();
       drawGrace();
