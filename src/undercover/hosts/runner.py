@@ -196,7 +196,6 @@ class RoomRunner:
             return _refusal(sender, ProtocolCode.ROOM_NOT_FOUND, fatal=True)
         live = {c: p for c, p in connections.items() if p is not None}
         turn = _Turn(room=loaded.room, live=live, sender=sender)
-        alarm_at = next_deadline(loaded.room)
         try:
             self._reconcile(turn, now)
             work(turn)
@@ -205,6 +204,7 @@ class RoomRunner:
             if sender is not None:
                 fatal = rejected.code in _FATAL_CLOSES
                 detail = rejected.message
+                alarm_at = next_deadline(loaded.room)
                 return _refusal(sender, rejected.code, detail, fatal=fatal, alarm_at=alarm_at)
             failure: Exception = rejected  # a host-internal input refused: our bug
         except Exception as error:
@@ -216,6 +216,10 @@ class RoomRunner:
         )
         log.error("room %s: %s at %s; nothing saved", self.code, type(failure).__name__, where)
         self._cache = None
+        try:
+            alarm_at = next_deadline(loaded.room)
+        except Exception:
+            alarm_at = None  # the bug is there too: no alarm rather than a crashing host
         if sender is None:
             return Outbox(alarm_at=alarm_at)
         return _refusal(sender, ProtocolCode.INTERNAL, alarm_at=alarm_at)
