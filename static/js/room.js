@@ -122,6 +122,11 @@ export const room = {
         this.show(message.view);
         return;
       case "error":
+        // Before any view, an error means the hello was refused (nickname taken, room locked…).
+        if (!this.model && !/^protocol\.outdated|\.banned$/.test(message.code)) {
+          this.refused(message);
+          return;
+        }
         if (message.fatal) return; // the close that follows decides (connectionStatus "final")
         draftRejected();
         banners.flash(errorText(message.code, message.message));
@@ -178,18 +183,17 @@ export const room = {
     keepAwake(false);
     roleCard.update(null);
     const code = error?.code || "";
-    // A refused hello (nickname taken, room locked…): back home with the reason.
-    if (reason === "fatal" && /^(name|room\.locked|room\.full|token\.(unknown|invalid)|seat\.unknown)/.test(code)) {
-      if (/^(token|seat)\./.test(code)) store.setSeat(this.code, null);
-      const options = { code: this.code, error: errorText(code, error.message) };
-      this.showHome(options);
-      return;
-    }
     // Kicked: the (banned) token is kept, so a reload shows this screen again instead of
     // offering to join as someone new.
     if (code === "token.banned" || code === "seat.banned") reason = "kicked";
     this.finalOptions = { reason, error, code: this.code };
     mount("final", (root) => finalScreen(root, this, this.finalOptions));
+  },
+
+  /** The hello was refused: back to the home screen with the reason, code prefilled. */
+  refused(error) {
+    if (/^(token|seat)\./.test(error.code)) store.setSeat(this.code, null);
+    this.showHome({ code: this.code, error: errorText(error.code, error.message) });
   },
 
   rulesSection() {

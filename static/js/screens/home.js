@@ -71,7 +71,7 @@ export function homeScreen(root, app, options = {}) {
       const body = await response.json().catch(() => ({}));
       if (response.status === 404) return fail(t("error.room.unknown"));
       if (!response.ok) return fail(errorText(body.error || "network", body.message));
-      if (body.status === "full") return fail(t("error.room.full"));
+      // "full" (or locked): the server says which when the hello is refused.
       app.enter(code, name);
     } catch {
       fail(t("error.network"));

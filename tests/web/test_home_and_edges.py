@@ -1,0 +1,202 @@
+"""The home screen and what the client does with bad input or a server it cannot follow:
+wrong codes, unknown rooms, taken nicknames, a locked room, the copy-link fallback, and
+(through a mocked WebSocket) unknown messages, an outdated protocol and the final screens.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.table import PHONE, RESULTS, Table
+
+pytestmark = pytest.mark.browser
+FIXTURES = Path(__file__).parent / "fixtures"
+SEAT = {"token": "t" * 43, "player_id": "p2"}
+
+
+def test_home_screen_errors_and_remembered_nickname(table: Table) -> None:
+    host = table.create("Alex")
+    visitor = table.new_player("Visiteur")
+    page = visitor.page
+    page.goto("/")
+    visitor.look("home")
+    page.fill("#nickname", "Bea")
+    page.fill("#room-code", "AB0D1")
+    page.click("#join-room")
+    expect(page.locator("#home-error")).to_contain_text("pas le bon format")
+    page.fill("#room-code", "ZZZZZ")
+    page.click("#join-room")
+    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    visitor.look("home-room-not-found")
+
+    # A nickname already taken (whatever the case and accents) is refused clearly.
+    page.fill("#nickname", "ÂLEX")
+    page.fill("#room-code", table.code.lower())
+    page.click("#join-room")
+    expect(page.locator("#home-error")).to_contain_text("déjà pris")
+    expect(page.locator("#room-code")).to_have_value(table.code)
+    visitor.look("home-name-taken")
+    page.reload()
+    expect(page.locator("#nickname")).to_have_value("ÂLEX")
+
+    # A locked room refuses newcomers.
+    host.page.click("#setting-locked")
+    expect(host.page.locator("#setting-locked")).to_be_checked()
+    page.fill("#nickname", "Bea")
+    page.click("#join-room")
+    expect(page.locator("#home-error")).to_contain_text("verrouillé")
+    table.check_no_errors()
+
+
+def test_copy_link_falls_back_to_selecting_the_text(table: Table) -> None:
+    host = table.create("Alex")
+    host.page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    host.page.reload()
+    host.wait_screen("lobby")
+    host.page.click("#copy-link")
+    expect(host.page.locator("#copy-link + .hint")).to_contain_text("Lien sélectionné")
+    selected = host.page.evaluate("String(window.getSelection())")
+    assert selected.endswith(f"/r/{table.code}")
+
+
+# --- a mocked server -----------------------------------------------------------------------
+
+
+def _mocked_page(browser: Any, base_url: str, script: Any) -> Any:
+    """A page at /r/ABCDE holding a seat, whose WebSocket is answered by `script(ws, msg)`."""
+    context = browser.new_context(viewport=PHONE, base_url=base_url)
+    context.add_init_script(
+        f"localStorage.setItem('undercover.seat.ABCDE', {json.dumps(json.dumps(SEAT))})"
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+
+    def handler(ws: Any) -> None:
+        ws.on_message(lambda message: script(ws, json.loads(message)))
+
+    page.route_web_socket("**/ws/ABCDE", handler)
+    page.goto("/r/ABCDE")
+    return page
+
+
+def _lobby_frame() -> str:
+    return (FIXTURES / "lobby_view.json").read_text("utf-8")
+
+
+def test_a_view_with_unknown_fields_renders_and_names_stay_text(browser: Any, server: Any) -> None:
+    def script(ws: Any, message: dict[str, Any]) -> None:
+        if message["type"] == "hello":
+            assert message["token"] == SEAT["token"]
+            assert message["protocol"] == 1
+            ws.send(json.dumps({"type": "welcome", "protocol": 1, **SEAT}))
+            ws.send(_lobby_frame())
+
+    page = _mocked_page(browser, server.base_url, script)
+    expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
+    name = page.locator("[data-player='p2'] .name")
+    expect(name).to_have_text("<b>Sam</b>")
+    expect(name.locator("b")).to_have_count(0)
+    expect(page.locator("[data-player='p2']")).to_contain_text("déconnecté")
+    expect(page.locator("#similarity-warning")).to_contain_text("« proche »")
+    page.screenshot(path=str(RESULTS / "mock-lobby-fixture.png"), full_page=True)
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "surprise", "data": 1},
+        {"type": "view", "seq": 4, "view": {"phase": "a_phase_from_the_future", "players": []}},
+    ],
+    ids=["unknown-type", "unknown-phase"],
+)
+def test_what_the_client_cannot_read_shows_the_reload_banner(
+    browser: Any, server: Any, frame: dict[str, Any]
+) -> None:
+    def script(ws: Any, message: dict[str, Any]) -> None:
+        if message["type"] == "hello":
+            ws.send(json.dumps({"type": "welcome", "protocol": 1, **SEAT}))
+            ws.send(_lobby_frame())
+            ws.send(json.dumps(frame))
+
+    page = _mocked_page(browser, server.base_url, script)
+    banner = page.locator("[data-banner='outdated']")
+    expect(banner).to_contain_text("recharge la page")
+    expect(banner.locator("button")).to_have_text("Recharger")
+    expect(page.locator("body")).to_have_attribute("data-screen", "lobby")  # not broken
+    page.screenshot(path=str(RESULTS / f"mock-reload-banner-{frame['type']}.png"))
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("answer", "close_code", "final", "title"),
+    [
+        (
+            {"type": "error", "code": "protocol.outdated", "message": "old", "fatal": True},
+            4426,
+            "outdated",
+            "Version dépassée",
+        ),
+        (None, 4404, "room_not_found", "Salle introuvable"),
+        ({"type": "closed", "reason": "replaced"}, 4409, "replaced", "Ouvert ailleurs"),
+        ({"type": "closed", "reason": "kicked"}, 4403, "kicked", "Tu as été exclu·e"),
+    ],
+    ids=["outdated", "room-not-found", "replaced", "kicked"],
+)
+def test_final_screens(
+    browser: Any,
+    server: Any,
+    answer: dict[str, Any] | None,
+    close_code: int,
+    final: str,
+    title: str,
+) -> None:
+    hellos: list[dict[str, Any]] = []
+
+    def script(ws: Any, message: dict[str, Any]) -> None:
+        hellos.append(message)
+        if answer is not None:
+            ws.send(json.dumps(answer))
+        ws.close(code=close_code, reason="")
+
+    page = _mocked_page(browser, server.base_url, script)
+    expect(page.locator(f"[data-final='{final}'] h1")).to_have_text(title)
+    page.screenshot(path=str(RESULTS / f"final-{final}.png"))
+    page.wait_for_timeout(1500)
+    assert len(hellos) == 1, "a final close must not reconnect"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_dropped_socket_reconnects_at_once_then_with_backoff(browser: Any, server: Any) -> None:
+    hellos: list[float] = []
+
+    def script(ws: Any, message: dict[str, Any]) -> None:
+        if message["type"] == "hello":
+            hellos.append(time.monotonic())
+            if len(hellos) < 4:
+                ws.close(code=1011, reason="")  # a server error: not final, try again
+                return
+            ws.send(json.dumps({"type": "welcome", "protocol": 1, **SEAT}))
+            ws.send(_lobby_frame())
+
+    page = _mocked_page(browser, server.base_url, script)
+    expect(page.locator("body")).to_have_attribute("data-screen", "lobby", timeout=15_000)
+    expect(page.locator("[data-banner='reconnecting']")).to_have_count(0)
+    gaps = [later - earlier for earlier, later in itertools.pairwise(hellos)]
+    assert len(gaps) == 3
+    assert gaps[0] < 0.4, gaps  # at once
+    assert gaps[1] >= 0.45, gaps  # then 0.5 s
+    assert gaps[2] >= 0.95, gaps  # then 1 s …
+    page.context.close()
