@@ -235,8 +235,8 @@ export class WebSocket {
   }
   close(code = 1000, reason = "") {
     if (code !== undefined && code !== null) {
-      if (typeof code !== "number" || !(code === 1000 || (code >= 3000 && code <= 4999))) {
-        // 1005, 1006 and 1015 are reserved for the library, never sent on the wire.
+      if (typeof code !== "number" || code < 1000 || code >= 5000 || [1004, 1005, 1006, 1015].includes(code)) {
+        // workerd's check: 1004/1005/1006/1015 are reserved, never sent on the wire.
         throw new TypeError(`Invalid WebSocket close code: ${code}.`);
       }
     }

@@ -18,11 +18,20 @@ def run(coroutine: Any) -> Any:
 
 
 def test_a_complete_game_with_five_sockets(harness: Harness) -> None:
+    secrets: set[str] = set()
+
+    async def note_secrets(table: Table, phase: str) -> None:
+        for player in table.players:
+            secrets.add(str(player.token))
+            value = (player.me().get("secret") or {}).get("value")
+            if isinstance(value, str):
+                secrets.add(value)
+
     async def scenario() -> list[str]:
         table = Table(harness, harness.create_room())
         await table.seat(5)
         await table.start()
-        phases = await table.play_until(game_over)
+        phases = await table.play_until(game_over, on_phase=note_secrets)
         await table.close()
         return phases
 
@@ -30,7 +39,13 @@ def test_a_complete_game_with_five_sockets(harness: Harness) -> None:
     assert phases[0] == "role_reveal"
     assert {"clues", "voting", "reveal"} <= set(phases)
     assert phases[-1] == "ended"
-    assert harness.logs()["errors"] == []
+    logs = harness.logs()
+    assert logs["errors"] == []
+    # Logs carry room codes, never a seat token or a secret word.
+    text = "\n".join(logs["logs"]).lower()
+    assert "room.created" in text
+    assert len(secrets) >= 6  # five tokens and at least one word
+    assert [s for s in secrets if s.lower() in text] == []
 
 
 def test_every_event_on_a_fresh_instance(hibernating_harness: Harness) -> None:

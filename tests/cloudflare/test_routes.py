@@ -1,0 +1,131 @@
+"""The Worker's routes and bad input, over real HTTP and WebSockets to the Pyodide harness."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from tests.cloudflare.harness import Harness
+
+pytestmark = pytest.mark.node
+
+
+def test_create_then_look_up_a_room(harness: Harness) -> None:
+    harness.reset_limits()
+    created = harness.http.post("/api/rooms")
+    assert created.status_code == 201
+    assert created.headers["content-type"].startswith("application/json")
+    assert created.headers["cache-control"] == "no-store"
+    code = created.json()["code"]
+    shown = harness.http.get(f"/api/rooms/{code.lower()}")
+    assert shown.status_code == 200
+    assert shown.json() == {
+        "code": code,
+        "status": "lobby",
+        "players": 0,
+        "share_url": f"{harness.base_url}/r/{code}",
+    }
+    qr = harness.http.get(f"/api/rooms/{code}/qr.svg")
+    assert qr.status_code == 200
+    assert qr.headers["content-type"] == "image/svg+xml"
+    assert qr.text.startswith("<svg")
+    assert "<script" not in qr.text
+
+
+def test_unknown_rooms_and_routes_get_a_short_404(harness: Harness) -> None:
+    harness.reset_limits()
+    for path in ("/api/rooms/ZZZZZ", "/api/rooms/ZZZZZ/qr.svg", "/api/rooms/0OIL1"):
+        answer = harness.http.get(path)
+        assert answer.status_code == 404
+        assert answer.json()["error"] == "room.unknown"
+    for path in ("/api/nothing", "/api/rooms/ABCDE/other"):
+        answer = harness.http.get(path)
+        assert answer.status_code == 404
+        assert answer.json() == {"error": "route.unknown", "message": "Not found."}
+    assert harness.http.get("/api/rooms").status_code == 405
+    # Looking up an unknown room leaves no storage behind (no empty room is ever created).
+    assert harness.state("ZZZZZ")["empty"]
+
+
+def test_a_socket_to_an_unknown_room_is_told_and_closed(harness: Harness) -> None:
+    harness.reset_limits()
+    with connect(harness.ws_url("ZZZZZ")) as ws:
+        frame = json.loads(ws.recv(timeout=10))
+        assert frame["code"] == "room.not_found"
+        assert frame["fatal"] is True
+        with pytest.raises(Exception):  # noqa: B017,PT011 - the close, whatever the library calls it
+            ws.recv(timeout=10)
+        assert ws.close_code == 4404
+    assert harness.state("ZZZZZ")["empty"]
+
+
+def test_wrong_origin_and_missing_upgrade_are_refused(harness: Harness) -> None:
+    harness.reset_limits()
+    code = harness.create_room()
+    with pytest.raises(InvalidStatus) as refused:
+        connect(harness.ws_url(code), origin="https://evil.example")  # type: ignore[arg-type]
+    assert refused.value.response.status_code == 403
+    with connect(harness.ws_url(code), origin=harness.base_url) as ws:  # type: ignore[arg-type]
+        ws.send(json.dumps({"type": "hello", "protocol": 1, "token": None, "name": "Zoé"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+    plain = harness.http.get(f"/ws/{code}")
+    assert plain.status_code == 426
+
+
+def test_room_creation_is_rate_limited_per_address(harness: Harness) -> None:
+    harness.reset_limits()
+    answers = [harness.http.post("/api/rooms").status_code for _ in range(11)]
+    assert answers == [201] * 10 + [429]
+    other = harness.http.post("/api/rooms", headers={"x-harness-client-ip": "198.51.100.7"})
+    assert other.status_code == 201
+    assert harness.http.post("/api/rooms").json()["error"] == "rate.limited"
+    harness.reset_limits()
+
+
+def test_look_ups_are_rate_limited_per_address(harness: Harness) -> None:
+    harness.reset_limits()
+    answers = {harness.http.get(f"/api/rooms/ZZZZ{c}").status_code for c in "ABCDEFGH" * 13}
+    assert answers == {404, 429}
+    harness.reset_limits()
+
+
+def test_hostile_frames_get_errors_and_the_room_goes_on(harness: Harness) -> None:
+    harness.reset_limits()
+    code = harness.create_room()
+    with connect(harness.ws_url(code)) as ws:
+        ws.send(json.dumps({"type": "hello", "protocol": 1, "token": None, "name": "Alex"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+        assert json.loads(ws.recv(timeout=10))["type"] == "view"
+        for frame in ("not json", "[]", '{"type": "nope"}', "x" * 5000, b"\x00\x01"):
+            ws.send(frame)
+            answer = json.loads(ws.recv(timeout=10))
+            assert answer["type"] == "error"
+            assert answer["fatal"] is False
+        ws.send(json.dumps({"type": "set_lock", "locked": True}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "view"
+    assert harness.logs()["errors"] == []
+
+
+def test_a_flood_is_throttled_then_closed_on_that_connection_only(harness: Harness) -> None:
+    harness.reset_limits()
+    code = harness.create_room()
+    with connect(harness.ws_url(code)) as calm, connect(harness.ws_url(code)) as flood:
+        calm.send(json.dumps({"type": "hello", "protocol": 1, "token": None, "name": "Calm"}))
+        calm.recv(timeout=10)
+        calm.recv(timeout=10)
+        for _ in range(200):
+            flood.send("{}")
+        answers = []
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                answers.append(json.loads(flood.recv(timeout=10))["code"])
+        assert answers.count("rate.limited") > 20  # past the burst, refused unread
+        assert flood.close_code == 1008
+        calm.send(json.dumps({"type": "set_lock", "locked": True}))
+        view = json.loads(calm.recv(timeout=10))
+        assert view["type"] == "view"
+        assert view["view"]["settings"]["locked"] is True
