@@ -60,7 +60,7 @@ def test_target_needs_no_error_and_a_low_p99() -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LocalServer]:
-    local = LocalServer(tmp_path / "data", time_scale=10.0)
+    local = LocalServer(tmp_path / "data", time_scale=1.0)
     local.start()
     yield local
     local.stop()

@@ -1,15 +1,16 @@
 """`undercover loadtest`: bot rooms over real WebSockets against a running server, on loopback.
 
 Each room seats `--players` bots that play whole games (and "Rejouer") at a fixed pace:
-one input per room per `1/--rate` seconds on average (exponential gaps). For every
+one input per room every 0.5-1.5 s (uniform; `--rate 1`); during the game's own pauses
+(reveal, vote grace) the host toggles the room lock instead, a real input too. For every
 input the tool measures the time until every player of the room has received the
 view that follows it. It prints p50/p99 of that latency, messages per second and
 errors; `--find-max` searches the largest number of rooms that keeps p99 ≤ 50 ms with
 no error. Bounded: loopback only, at most `MAX_ROOMS` rooms, `MAX_DURATION` seconds a run.
 
 Start the server for it with `--loopback-unlimited` (room creation is rate-limited per
-address otherwise) and, so that the game's pauses (6 s reveal, 4 s vote grace) do not
-leave rooms idle, a time scale, e.g. `undercover serve --time-scale 10 --loopback-unlimited`.
+address otherwise): `undercover serve --loopback-unlimited`. Rooms play at the real game
+clock, without the optional clue and vote timers.
 """
 
 from __future__ import annotations
@@ -144,7 +145,7 @@ class LoadRoom:
                     self.pending = None
             else:
                 await self._input()
-            gap = rng.expovariate(self.rate)
+            gap = rng.uniform(0.5, 1.5) / self.rate
             await asyncio.sleep(max(0.0, min(gap, stop_at - loop.time())))
         for player in self.players:
             for error in player.errors:
@@ -175,12 +176,15 @@ class LoadRoom:
                 return player, move
         if host is None or host.view is None:
             return None
-        phase = phase_of(host.view)
+        phase, seq = phase_of(host.view), host.view["phase_seq"]
         if phase == "lobby":
-            return host, {"type": "start_game", "seq": host.view["phase_seq"]}
+            return host, {"type": "start_game", "seq": seq}
         if phase == "ended":
-            return host, {"type": "rematch", "seq": host.view["phase_seq"]}
-        return None
+            return host, {"type": "rematch", "seq": seq}
+        # A pause of the game (reveal, vote grace): the host toggles the room lock, a real
+        # input that every player sees, so that the room keeps its pace.
+        locked = bool(host.view["settings"]["locked"])
+        return host, {"type": "set_lock", "locked": not locked}
 
 
 def create_room(base_url: str) -> str:

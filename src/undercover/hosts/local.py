@@ -70,6 +70,7 @@ class Options:
     time_scale: float = 1.0
     static_dir: Path = STATIC_DIR
     loopback_unlimited: bool = False
+    offload: bool = True  # runner calls in worker threads (see rooms.LiveRoom._step)
 
 
 class SharedEngine:
@@ -95,7 +96,7 @@ class Server:
         self.options = options
         options.data_dir.mkdir(parents=True, exist_ok=True)
         self.clock: Clock = open_clock(options.data_dir, options.time_scale)
-        self.rooms = Rooms(options.data_dir, engine, self.clock)
+        self.rooms = Rooms(options.data_dir, engine, self.clock, options.offload)
         self.create_limits = RateLimiter(CREATE_BURST, CREATE_PER_SECOND)
         self.lookup_limits = RateLimiter(UNKNOWN_ROOM_BURST, UNKNOWN_ROOM_PER_SECOND)
         self.frame_limits = RateLimiter(FRAME_BURST, FRAME_PER_SECOND, max_keys=1_000_000)
@@ -338,6 +339,7 @@ def parse_args(argv: list[str]) -> Options:
         action="store_true",
         help="TESTS ONLY: no per-address limits for clients on this machine (not behind a proxy)",
     )
+    parser.add_argument("--inline-runner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.time_scale <= 0:
         parser.error("--time-scale must be positive")
@@ -349,6 +351,7 @@ def parse_args(argv: list[str]) -> Options:
         lan=args.lan,
         time_scale=args.time_scale,
         loopback_unlimited=args.loopback_unlimited,
+        offload=not args.inline_runner,
     )
 
 

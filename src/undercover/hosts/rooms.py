@@ -132,6 +132,17 @@ class Peer:
             self.closed = True
 
 
+Step = Callable[[Connections, float], Outbox]
+
+
+def _attempt(code: str, what: str, call: Callable[[], Outbox]) -> Outbox | None:
+    try:
+        return call()
+    except Exception as error:  # our bug: log it, keep the room and the server up
+        log_event("room.error", room=code, level=40, input=what, exc=error)
+        return None
+
+
 class LiveRoom:
     """One room in memory: runner calls one at a time, frames out, one alarm."""
 
@@ -142,8 +153,10 @@ class LiveRoom:
         runner: Runner,
         clock: Clock,
         on_deleted: Callable[[LiveRoom], None],
+        offload: bool = True,
     ) -> None:
         self.code = code
+        self.offload = offload
         self.db = db
         self.runner = runner
         self.clock = clock
@@ -165,11 +178,10 @@ class LiveRoom:
         async with self.lock:
             if self.deleted or peer.conn not in self.peers:
                 return
-            self._run(
+            token = new_seat_token()
+            await self._step(
                 "frame",
-                lambda now: self.runner.on_frame(
-                    peer.conn, self.connections(), text, now, new_seat_token()
-                ),
+                lambda live, now: self.runner.on_frame(peer.conn, live, text, now, token),
                 origin=peer,
             )
 
@@ -178,24 +190,37 @@ class LiveRoom:
         async with self.lock:
             if self.peers.pop(peer.conn, None) is None or self.deleted:
                 return
-            self._run("close", lambda now: self.runner.on_close(peer.conn, self.connections(), now))
+            await self._step("close", lambda live, now: self.runner.on_close(peer.conn, live, now))
 
     async def fire_alarm(self) -> None:
         async with self.lock:
             if not self.deleted:
-                self._run("alarm", lambda now: self.runner.on_alarm(self.connections(), now))
+                await self._step("alarm", self.runner.on_alarm)
 
     def restart(self) -> None:
         """After start-up, before any socket: let the runner extend deadlines, arm the alarm."""
-        self._run("restart", lambda now: self.runner.on_restart({}, now))
+        self._finish("restart", lambda: self.runner.on_restart({}, self.clock.now()), None)
 
-    def _run(self, what: str, step: Callable[[float], Outbox], origin: Peer | None = None) -> None:
-        try:
-            outbox = step(self.clock.now())
-        except Exception as error:  # our bug: log it, keep the room and the server up
-            log_event("room.error", room=self.code, level=40, input=what, exc=error)
-            return
-        self._deliver(outbox, origin)
+    async def _step(self, what: str, step: Step, origin: Peer | None = None) -> None:
+        """One runner call with the current sockets, then its outbox carried out.
+
+        With `offload`, the call (SQLite included: a WAL checkpoint may wait on the disk)
+        runs in a worker thread, so one room's disk wait never stalls the other rooms;
+        the room's lock keeps its calls one at a time either way.
+        """
+        live = self.connections()
+        now = self.clock.now()
+        if self.offload:
+            outbox = await asyncio.to_thread(_attempt, self.code, what, lambda: step(live, now))
+            if outbox is not None:
+                self._deliver(outbox, origin)
+        else:
+            self._finish(what, lambda: step(live, now), origin)
+
+    def _finish(self, what: str, call: Callable[[], Outbox], origin: Peer | None) -> None:
+        outbox = _attempt(self.code, what, call)
+        if outbox is not None:
+            self._deliver(outbox, origin)
 
     def _deliver(self, outbox: Outbox, origin: Peer | None) -> None:
         if outbox.bound is not None and origin is not None:
@@ -245,7 +270,8 @@ class LiveRoom:
 class Rooms:
     """Every room of the data dir, by code."""
 
-    def __init__(self, data_dir: Path, engine: Engine, clock: Clock) -> None:
+    def __init__(self, data_dir: Path, engine: Engine, clock: Clock, offload: bool = True) -> None:
+        self.offload = offload
         self.directory = data_dir / "rooms"
         self.directory.mkdir(parents=True, exist_ok=True)
         self.engine = engine
@@ -269,7 +295,7 @@ class Rooms:
             db.close()
             self._unlink(code)
             raise
-        room = LiveRoom(code, db, runner, self.clock, self._forget)
+        room = LiveRoom(code, db, runner, self.clock, self._forget, self.offload)
         self.live[code] = room
         log_event("room.created", room=code)
         return room
@@ -289,7 +315,7 @@ class Rooms:
             except Exception as error:
                 log_event("room.unreadable", room=code, level=40, exc=error)
                 continue
-            room = LiveRoom(code, db, runner, self.clock, self._forget)
+            room = LiveRoom(code, db, runner, self.clock, self._forget, self.offload)
             self.live[code] = room
             room.restart()
         log_event("rooms.restored", rooms=len(self.live))
