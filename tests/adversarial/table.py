@@ -1,0 +1,122 @@
+"""Seat raw `Conn`s at a table of a live `undercover serve` and drive a game step by step."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+from tests.adversarial.client import Conn, Json
+
+NAMES = ("Ana", "Ben", "Cyd", "Dan", "Eve", "Fox", "Gus", "Hal")
+
+
+def http(base_url: str, method: str, path: str) -> tuple[int, dict[str, str], bytes]:
+    """One HTTP request: status, headers (lower-case names) and body."""
+    request = urllib.request.Request(base_url + path, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            headers = {k.lower(): v for k, v in response.headers.items()}
+            return response.status, headers, response.read()
+    except urllib.error.HTTPError as error:
+        headers = {k.lower(): v for k, v in error.headers.items()}
+        return error.code, headers, error.read()
+
+
+def create_room(base_url: str) -> str:
+    status, _, body = http(base_url, "POST", "/api/rooms")
+    assert status == 201, (status, body)
+    code: str = json.loads(body)["code"]
+    return code
+
+
+class Table:
+    """Players (raw connections) of one room; `conns[0]` is the first host."""
+
+    def __init__(self, base_url: str, code: str, conns: list[Conn]) -> None:
+        self.base_url = base_url
+        self.code = code
+        self.conns = conns
+
+    @classmethod
+    async def seat(cls, base_url: str, count: int, **settings: Any) -> Table:
+        code = await asyncio.to_thread(create_room, base_url)
+        conns = []
+        for name in NAMES[:count]:
+            conn = await Conn.open(base_url, code)
+            answer = await conn.hello(name)
+            assert answer["type"] == "welcome", answer
+            conns.append(conn)
+        table = cls(base_url, code, conns)
+        await table.everyone(lambda v: len(v["players"]) == count)
+        if settings:
+            host = table.conns[0]
+            seq = host.view["phase_seq"]
+            frame = {"type": "update_settings", "seq": seq, "changes": settings}
+            answer = await host.request(frame)
+            assert answer["type"] == "view", answer
+            await table.everyone(lambda v: all(v["settings"][k] == x for k, x in settings.items()))
+        return table
+
+    def live(self) -> list[Conn]:
+        return [c for c in self.conns if not c.closed]
+
+    def by_id(self, player_id: str) -> Conn:
+        return next(c for c in self.conns if c.player_id == player_id and not c.closed)
+
+    async def everyone(self, condition: Callable[[Json], bool]) -> None:
+        for conn in self.live():
+            await conn.until_view(condition)
+
+    @property
+    def view(self) -> Json:
+        return self.live()[0].view
+
+    def host(self) -> Conn:
+        return self.by_id(self.view["host"])
+
+    async def start(self) -> None:
+        """Start, every card confirmed, up to the first clue phase."""
+        host = self.host()
+        answer = await host.request({"type": "start_game", "seq": host.view["phase_seq"]})
+        assert answer["type"] == "view", answer
+        await self.everyone(lambda v: v["phase"] == "role_reveal")
+        seq = self.view["phase_seq"]
+        for conn in self.live():
+            await conn.send({"type": "confirm_role", "seq": seq})
+        await self.everyone(lambda v: v["phase"] == "clues")
+
+    def words(self) -> dict[str, Json]:
+        """Each seated player's own secret, from their own views."""
+        return {c.player_id or "": c.view["me"]["secret"] for c in self.conns if c.player_id}
+
+    def undercovers(self) -> set[str]:
+        """The players whose word is the minority one (classic mode, no Mr. White)."""
+        secrets = {p: s["value"] for p, s in self.words().items() if s["kind"] == "word"}
+        values = list(secrets.values())
+        minority = min(set(values), key=values.count)
+        return {p for p, w in secrets.items() if w == minority}
+
+    async def clue_round(self) -> None:
+        """Every alive player gives a clue in turn, until the vote opens."""
+        while self.view["phase"] == "clues":
+            game = self.view["game"]
+            speaker = self.by_id(game["speaker"])
+            seq = self.view["phase_seq"]
+            revision = len(self.view["game"]["recap"])
+            await speaker.send({"type": "give_clue", "seq": seq, "text": "un indice"})
+            await self.everyone(
+                lambda v, r=revision: v["phase"] != "clues" or len(v["game"]["recap"]) > r
+            )
+
+    async def vote(self, ballots: dict[str, str | None]) -> None:
+        """Cast these ballots (voter → target) in the current vote."""
+        seq = self.view["phase_seq"]
+        for voter, target in ballots.items():
+            answer = await self.by_id(voter).request(
+                {"type": "cast_vote", "seq": seq, "target": target}
+            )
+            assert answer["type"] == "view", answer
