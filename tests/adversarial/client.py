@@ -57,7 +57,7 @@ class Conn:
         except ConnectionClosed:
             pass
         finally:
-            rcvd = self.ws.close_rcvd
+            rcvd = self.ws.protocol.close_rcvd
             self.close_code = rcvd.code if rcvd is not None else 1006
             self.close_reason = rcvd.reason if rcvd is not None else ""
             self._changed.set()

@@ -69,7 +69,11 @@ class Table:
 
     async def everyone(self, condition: Callable[[Json], bool]) -> None:
         for conn in self.live():
-            await conn.until_view(condition)
+            try:
+                await conn.until_view(condition)
+            except ConnectionError:
+                if not conn.closed:
+                    raise  # a closed connection (kicked, replaced) is no longer at the table
 
     @property
     def view(self) -> Json:
