@@ -119,12 +119,19 @@ def sample(root: Path, target: Path, seed: int) -> int:
 
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="undercover themes", description=__doc__)
-    parser.add_argument("--root", type=Path, default=THEMES_DIR, help="the themes folder")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--root", type=Path, default=THEMES_DIR, help="the themes folder")
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("check", help="validate every theme file and print the table")
-    gen = commands.add_parser("generate", help="write the data module the Worker imports")
+    commands.add_parser(
+        "check", parents=[common], help="validate every theme file and print the table"
+    )
+    gen = commands.add_parser(
+        "generate", parents=[common], help="write the data module the Worker imports"
+    )
     gen.add_argument("--output", type=Path, default=DATA_MODULE)
-    smp = commands.add_parser("sample", help="write sample pairs per franchise and level")
+    smp = commands.add_parser(
+        "sample", parents=[common], help="write sample pairs per franchise and level"
+    )
     smp.add_argument("--output", type=Path, default=SAMPLE_FILE)
     smp.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(list(argv))
