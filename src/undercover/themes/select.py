@@ -171,12 +171,17 @@ def deal_pair(
     pool = _Pool.of(allowed_pool(catalog, request))
     minimum = 1 if request.attribute_variant else 2
     size = len(pool.entries)
-    if size < minimum:
-        code = DealErrorCode.POOL_EMPTY if not size else DealErrorCode.POOL_TOO_SMALL
+    if not size:
         raise DealError(
-            code,
-            f"Ces filtres ne laissent que {size} mot(s) : il en faut au moins {minimum}.",
-            f"These filters leave only {size} word(s): at least {minimum} are needed.",
+            DealErrorCode.POOL_EMPTY,
+            "Aucun mot ne correspond à ces choix (thèmes, sous-catégories, tout public).",
+            "No word matches these choices (themes, sub-categories, family-safe).",
+        )
+    if size < minimum:
+        raise DealError(
+            DealErrorCode.POOL_TOO_SMALL,
+            f"Ces choix ne laissent qu'un mot : il en faut au moins {minimum}.",
+            f"These choices leave a single word: at least {minimum} are needed.",
         )
     if request.attribute_variant:
         return _deal_attribute(pool.entries, request, rng, history)
