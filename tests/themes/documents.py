@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 # A made-up school: houses and roles are distinctive (at most a third of 9 entries hold each),
@@ -89,3 +91,10 @@ def flat_document() -> dict[str, Any]:
 
 
 FLAT_CASE = flat_document()
+
+
+def write(root: Path, relative: str, doc: object) -> None:
+    """Write a theme document as `root/relative`."""
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")

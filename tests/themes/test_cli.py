@@ -1,17 +1,10 @@
-import json
 from pathlib import Path
 
 import pytest
 
 from undercover.themes.cli import main
 
-from .documents import FLAT_CASE, big_document
-
-
-def write(root: Path, relative: str, doc: object) -> None:
-    path = root / relative
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+from .documents import FLAT_CASE, big_document, write
 
 
 def test_check_prints_the_table_and_passes(

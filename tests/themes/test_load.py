@@ -1,17 +1,10 @@
-import json
 from pathlib import Path
 
 import pytest
 
 from undercover.themes.load import ThemeFilesError, load_catalog, read_documents
 
-from .documents import big_document
-
-
-def write(root: Path, relative: str, doc: object) -> None:
-    path = root / relative
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+from .documents import big_document, write
 
 
 def test_loads_every_category_folder(tmp_path: Path) -> None:
