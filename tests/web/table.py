@@ -108,6 +108,7 @@ class Player:
 
     def shoot(self, name: str) -> Path:
         path = RESULTS / f"{name}.png"
+        self.page.evaluate("window.scrollTo(0, 0)")  # the sticky top bar stays on top
         self.page.screenshot(path=str(path), full_page=True)
         return path
 

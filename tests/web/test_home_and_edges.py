@@ -200,3 +200,19 @@ def test_a_dropped_socket_reconnects_at_once_then_with_backoff(browser: Any, ser
     assert gaps[1] >= 0.45, gaps  # then 0.5 s
     assert gaps[2] >= 0.95, gaps  # then 1 s …
     page.context.close()
+
+
+def test_host_picks_themes_and_sub_categories_guests_see_them(table: Table) -> None:
+    host = table.create("Alex")
+    guest = table.join("Bea")
+    films = host.page.locator("[data-key='theme-films']")
+    films.check()
+    expect(guest.page.locator("#themes")).to_contain_text("Films")
+    franchise = host.page.locator("[data-key='franchise-harry-potter']")
+    expect(franchise).to_be_visible()
+    franchise.check()
+    expect(guest.page.locator("#themes")).to_contain_text("Harry Potter")
+    expect(host.page.locator("[data-key='franchise-harry-potter']")).to_be_checked()
+    host.look("lobby-themes-host")
+    guest.look("lobby-themes-guest")
+    table.check_no_errors()

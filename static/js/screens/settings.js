@@ -1,7 +1,7 @@
 // The lobby's settings: form controls for the host (each change is sent at once as an
 // update_settings; the server validates the ranges), a read-only list for the others.
 import { h, fill, keepFocus } from "../dom.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 
 // [setting, kind, extra]: kind "bool" | "number" | "choice"; `when` hides it in a mode.
 const FIELDS = [
@@ -19,6 +19,11 @@ const FIELDS = [
   ["reveal_on_elimination", "bool", {}],
   ["locked", "bool", {}],
 ];
+
+/** A theme category's name: translated when known, else its id as the server gave it. */
+function categoryName(id) {
+  return has(`theme.${id}`) ? t(`theme.${id}`) : id;
+}
 
 function display(name, value) {
   if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
@@ -83,7 +88,7 @@ export function settingsPanel(app) {
     const chosen = new Set(model.settings.themes);
     const franchises = new Set(model.settings.franchises);
     if (!isHost) {
-      const names = model.catalog.filter((c) => chosen.has(c.id)).map((c) => c.name);
+      const names = model.catalog.filter((c) => chosen.has(c.id)).map((c) => categoryName(c.id));
       const subs = model.catalog.flatMap((c) => c.franchises).filter((f) => franchises.has(f.id)).map((f) => f.name);
       return [
         h("div", { class: "setting" }, h("span", { class: "setting-label", text: t("setting.themes") }),
@@ -105,8 +110,8 @@ export function settingsPanel(app) {
         h("label", { class: "check" },
           h("input", { type: "checkbox", checked: chosen.has(category.id), dataset: { key: `theme-${category.id}` },
             onchange: (event) => toggle("themes", chosen, category.id, event.target.checked) }),
-          category.name),
-        category.franchises.length > 1 || chosen.has(category.id)
+          categoryName(category.id)),
+        chosen.has(category.id)
           ? h("div", { class: "checks" }, category.franchises.map((franchise) =>
               h("label", { class: "check sub" },
                 h("input", { type: "checkbox", checked: franchises.has(franchise.id), dataset: { key: `franchise-${franchise.id}` },
