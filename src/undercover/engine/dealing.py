@@ -159,3 +159,17 @@ def _available(
     except DealError as error:
         return None, False, str(error.code)
     return level.value, bool(relaxations), None
+
+
+def theme_choices() -> list[dict[str, object]]:
+    """What the lobby offers the host: each category with its franchises (ids and names)."""
+    catalog = current_catalog()
+    return [
+        {
+            "id": category,
+            "franchises": [
+                {"id": f.id, "name": f.name} for f in catalog.franchises if f.category == category
+            ],
+        }
+        for category in catalog.categories
+    ]

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from undercover.engine import seats
-from undercover.engine.dealing import similarity_available
+from undercover.engine.dealing import similarity_available, theme_choices
 from undercover.engine.phases.guess import Guessing
 from undercover.engine.phases.lobby import Lobby
 from undercover.engine.phases.reveal import Reveal
@@ -72,6 +72,7 @@ def public_view(room: Room, now: float) -> JSON:
         "settings": _settings(room),
         "composition": _composition(room),
         "similarity": _similarity(room),
+        "catalog": theme_choices() if isinstance(phase, Lobby) else None,
         "game": _game(room, game) if game is not None else None,
         "scoreboard": _scoreboard(room),
     }
