@@ -10,8 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.adversarial.client import Conn, Json
+from undercover.hosts.bots import next_move
 
-NAMES = ("Ana", "Ben", "Cyd", "Dan", "Eve", "Fox", "Gus", "Hal")
+# Nicknames no theme word can contain, so that a search for words in frames finds no name.
+NAMES = ("Qiv", "Qox", "Quz", "Qeb", "Qaj", "Qyf", "Qwo", "Qim")
 
 
 def http(base_url: str, method: str, path: str) -> tuple[int, dict[str, str], bytes]:
@@ -115,6 +117,27 @@ class Table:
             await self.everyone(
                 lambda v, r=revision: v["phase"] != "clues" or len(v["game"]["recap"]) > r
             )
+
+    async def play_to_end(self, guess: str = "zzqx", limit: int = 2000) -> None:
+        """Everyone plays the bots' legal policy (undercover.hosts.bots.next_move) until the
+        game is over; Mr. White guesses `guess`."""
+        sent: set[tuple[str, str]] = set()
+        for _ in range(limit):
+            if all(c.view["phase"] == "ended" for c in self.live()):
+                return
+            for conn in self.live():
+                move = next_move(conn.view, conn.player_id)
+                if move is None:
+                    continue
+                if move["type"] == "guess":
+                    move = {**move, "text": guess}
+                game = conn.view["game"] or {}
+                key = (conn.player_id or "", json.dumps([move, len(game.get("recap", ()))]))
+                if key not in sent:
+                    sent.add(key)
+                    await conn.send(move)
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"the game did not end: {self.view['phase']}")
 
     async def vote(self, ballots: dict[str, str | None]) -> None:
         """Cast these ballots (voter → target) in the current vote."""
