@@ -1,7 +1,7 @@
 import pytest
 
 from undercover.rules import RuleViolation, fold, guess_matches
-from undercover.rules.text import clean_line, parse_grade
+from undercover.rules.text import clean_line, parse_grade, without_article
 
 
 def test_clue_is_trimmed_and_spaces_collapsed() -> None:
@@ -50,3 +50,39 @@ def test_grades_parse(text: str, grade: int) -> None:
 @pytest.mark.parametrize("text", ["douze", "12.5", "-3", "１２", "123", ""])
 def test_non_grades_do_not_parse(text: str) -> None:
     assert parse_grade(text) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("Dark Vador", "dark vador"),
+        ("  DARK-vador!! ", "dark vador"),
+        ("Pokémon", "pokemon"),
+        ("Œuf", "oeuf"),
+        ("L'Île", "l ile"),
+        ("", ""),
+        ("?!", ""),
+        ("Ωméga", "ωmega"),
+    ],
+)
+def test_fold_cases(typed: str, expected: str) -> None:
+    assert fold(typed) == expected
+
+
+def test_without_article_drops_one_leading_article_only() -> None:
+    assert without_article("le faucon millenium") == "faucon millenium"
+    assert without_article("l ile") == "ile"
+    assert without_article("les") == "les"
+    assert without_article("lea") == "lea"
+
+
+@pytest.mark.parametrize(
+    "guess", ["faucon millenium", "le Faucon Millénium", "LE FAUCON-MILLENIUM"]
+)
+def test_a_leading_article_may_be_added_or_dropped(guess: str) -> None:
+    assert guess_matches(guess, "Le Faucon Millenium")
+
+
+def test_letters_beyond_latin_are_kept_not_erased() -> None:
+    assert guess_matches("ピカチュウ", "Pikachu", ("ピカチュウ",))
+    assert not guess_matches("ゼニガメ", "Pikachu", ("ピカチュウ",))

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from undercover.themes.text import normalize, slug
+from undercover.rules.text import fold
+from undercover.themes.text import slug
 
 
 class Similarity(StrEnum):
@@ -59,7 +60,7 @@ class Entry:
     spellings: frozenset[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        spellings = frozenset(normalize(text) for text in (self.name, *self.aliases))
+        spellings = frozenset(fold(text) for text in (self.name, *self.aliases))
         object.__setattr__(self, "spellings", spellings)
 
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from undercover.themes.text import normalize
+from undercover.rules.text import fold
 
 Category = Literal["films", "series", "animes", "jeux-video", "bd", "dessins-animes", "classique"]
 CATEGORIES: tuple[str, ...] = get_args(Category)
@@ -158,7 +158,7 @@ def _check_content(shown: str, theme: ThemeFile, path: Path, root: Path) -> list
     owner: dict[str, int] = {}  # normalised name or alias -> index of the entry using it
     for index, entry in enumerate(theme.entries):
         for spelling in (entry.name, *entry.aliases):
-            key = normalize(spelling)
+            key = fold(spelling)
             label = f"entries[{index}] {entry.name!r}"
             if not key:
                 problems.append(Problem(shown, label, "name", f"{spelling!r} has no letters"))
@@ -184,7 +184,7 @@ def _check_content(shown: str, theme: ThemeFile, path: Path, root: Path) -> list
                 )
         seen: set[str] = set()
         for attribute in entry.attributes:
-            key = normalize(attribute)
+            key = fold(attribute)
             if key in seen:
                 problems.append(Problem(shown, label, "attributes", f"{attribute!r} twice"))
             seen.add(key)
