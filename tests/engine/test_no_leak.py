@@ -1,0 +1,206 @@
+"""The no-leak property: random games, every view sent to every viewer, checked.
+
+Hypothesis plays whole rooms (3–20 players, both modes, Mr. White on or off, the reveal
+setting on or off, the attribute variant, kicks, disconnections, leaves, timeouts, runoffs)
+and checks every rendered view, case- and accent-insensitively, before the game is over:
+never another camp's word, its aliases or attributes, the pair's shared tags, another
+player's role or grade not yet revealed, and never the RNG seeds.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import unicodedata
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from tests.engine.table import Table
+from undercover.engine.deadlines import next_deadline
+from undercover.engine.errors import Rejected
+from undercover.engine.view import public_view, render_views
+from undercover.rules import Role
+
+MAX_STEPS = 300
+ACTIONS = ("play",) * 4 + ("tick", "deadline", "disconnect", "reconnect", "kick", "leave", "join")
+
+
+@functools.lru_cache(maxsize=4096)
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form: "Gaï Maito" and "GAI MAITO" fold alike."""
+    return unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
+
+
+def camp_strings(table: Table, role: Role) -> set[str]:
+    deal = table.room.deal
+    if deal is None:
+        return set()
+    if role is Role.CIVILIAN:
+        return {deal.civilian, *deal.civilian_aliases, *deal.civilian_attributes}
+    if role is Role.UNDERCOVER:
+        return {deal.undercover, *deal.undercover_aliases, *deal.undercover_attributes}
+    return set()
+
+
+def check_views(table: Table) -> None:
+    """Check what the last step sent: the shared public part once, then each private part."""
+    room, game = table.room, table.room.game
+    viewers: list[str | None] = [seat.player_id for seat in room.seats] + [None]
+    rendered = render_views(room, viewers, table.now)
+    public = json.dumps(public_view(room, table.now), ensure_ascii=False, separators=(",", ":"))
+    head = public[:-1] + ',"me":'
+    seeds = {str(room.seed)} | ({str(game.seed)} if game else set())
+    for text in rendered.values():
+        assert text.startswith(head)  # the public part is exactly the one checked below
+        assert not any(seed in text for seed in seeds), "a seed leaked"
+    if game is None or game.is_over:
+        return
+    reveal = game.settings.reveal_on_elimination
+    revealed = set(game.eliminated) | set(game.kicked) if reveal else set()
+    check_public(json.loads(public), revealed)
+    keys = {role: forbidden_keys(table, revealed, role) for role in (None, *Role)}
+    assert_absent(public, keys[None], "everyone")
+    for viewer in viewers:
+        own_role = game.roles.get(viewer or "") if viewer not in game.kicked else None
+        private = rendered[viewer][len(head) : -1]
+        check_private(json.loads(private), own_role)
+        assert_absent(private, keys[own_role], viewer)
+
+
+def forbidden_keys(table: Table, revealed: set[str], own_role: Role | None) -> list[str]:
+    """The folded secrets a viewer of `own_role` (None: spectator) may not see yet."""
+    game, deal = table.game, table.room.deal
+    if deal is None:
+        return []
+    attributes = set(deal.civilian_attributes + deal.undercover_attributes)
+    allowed: set[str] = set()
+    shown_roles = {game.roles[p] for p in revealed} | ({own_role} if own_role else set())
+    for role in shown_roles - {Role.MR_WHITE}:
+        word = deal.civilian if role is Role.CIVILIAN else deal.undercover
+        allowed |= {word} | (camp_strings(table, role) - attributes)
+    forbidden = camp_strings(table, Role.CIVILIAN) | camp_strings(table, Role.UNDERCOVER)
+    forbidden |= set(deal.shared_tags)
+    folded_allowed = [fold(a) for a in allowed]
+    # A secret inside something this viewer may see (own word, a revealed word) is no leak.
+    return [
+        key
+        for key in (fold(secret) for secret in forbidden)
+        if not any(key in a for a in folded_allowed)
+    ]
+
+
+def assert_absent(text: str, keys: list[str], viewer: str | None) -> None:
+    folded = unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
+    leaked = [key for key in keys if key in folded]
+    assert not leaked, f"{leaked} leaked to {viewer}"
+
+
+def check_private(me: dict[str, Any], own_role: Role | None) -> None:
+    secret = me["secret"]
+    if own_role is None:
+        assert secret == {"kind": None, "value": None}
+    elif own_role is Role.MR_WHITE:
+        assert secret == {"kind": "mr_white", "value": None}
+    else:
+        assert secret["kind"] in ("word", "grade")
+
+
+def check_public(view: dict[str, Any], revealed: set[str]) -> None:
+    """Roles and grades appear only on revealed cards before the end."""
+    game = view["game"]
+    assert game["end"] is None
+    assert game["outcome"] is None
+    for card in game["eliminated"] + game["kicked"]:
+        if card["player_id"] not in revealed:
+            hidden = {"player_id": card["player_id"], "role": None, "word": None, "grade": None}
+            assert card == hidden
+    for entry in game["recap"]:
+        assert "role" not in entry
+        assert "grade" not in entry
+
+
+def act(table: Table, data: st.DataObject) -> bool:
+    """One random input, legal or not; True if views were sent (a rejection sends none)."""
+    room, game = table.room, table.room.game
+    seated = [s.nickname for s in room.seats if not s.kicked]
+    choice = data.draw(st.sampled_from(ACTIONS))
+    try:
+        if choice == "tick":
+            table.tick(data.draw(st.sampled_from([0.5, 2, 5, 13])))
+        elif choice == "deadline" and next_deadline(room) is not None:
+            table.until_deadline()
+        elif choice == "disconnect" and seated:
+            table.disconnect(data.draw(st.sampled_from(seated)))
+        elif choice == "reconnect" and seated:
+            table.reconnect(data.draw(st.sampled_from(seated)))
+        elif choice == "kick" and seated and data.draw(st.integers(0, 6)) == 0:
+            table.kick(data.draw(st.sampled_from(seated)))
+        elif choice == "leave" and seated and data.draw(st.integers(0, 6)) == 0:
+            table.leave(data.draw(st.sampled_from(seated)))
+        elif choice == "join":
+            table.join(f"tard{len(room.seats)}")
+        elif choice == "play" and game is not None:
+            play(table, data)
+    except Rejected:
+        assert table.room is room  # a rejected input changed nothing
+        return False
+    return table.room is not room
+
+
+def play(table: Table, data: st.DataObject) -> None:
+    game = table.game
+    phase = table.phase
+    if phase == "role_reveal":
+        table.run(data.draw(st.sampled_from(table.alive_names)), confirm(table))
+    elif phase == "clues" and game.stage == "theme" and game.proposer:
+        table.propose_theme(table.name(game.proposer), "un thème")
+    elif phase == "clues" and game.speaker:
+        table.give_clue(table.name(game.speaker), f"indice {game.clue_round}")
+    elif phase == "voting":
+        voter = data.draw(st.sampled_from(table.alive_names))
+        target = data.draw(st.sampled_from([*game.candidates, None]))
+        table.cast_vote(voter, table.name(target) if target else None)
+    elif phase == "guess" and game.guesser:
+        words = game.words
+        right = words.civilian if words else str(game.grades.civilian if game.grades else 0)
+        table.guess(table.name(game.guesser), data.draw(st.sampled_from([right, "zzz"])))
+
+
+def confirm(table: Table) -> Any:
+    from undercover.engine.commands import ConfirmRole
+
+    return ConfirmRole(seq=table.seq)
+
+
+@settings(
+    max_examples=int(os.environ.get("NO_LEAK_EXAMPLES", "200")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # shrinking whole games is too slow
+)
+@given(data=st.data())
+def test_no_view_ever_leaks_a_secret(data: st.DataObject) -> None:
+    players = data.draw(st.integers(3, 20), label="players")
+    mode = data.draw(st.sampled_from(["classic", "grade"]), label="mode")
+    options = {
+        "mode": mode,
+        "mr_white": players >= 5 and data.draw(st.booleans(), label="mr_white"),
+        "reveal_on_elimination": data.draw(st.booleans(), label="reveal"),
+        "attribute_variant": mode == "classic" and data.draw(st.booleans(), label="attribute"),
+        "similarity": data.draw(st.sampled_from(["none", "close", "very_close"])),
+        "clue_rounds_per_vote": data.draw(st.integers(1, 2)),
+    }
+    seed = data.draw(st.integers(10**9, 10**12), label="seed")
+    names = [f"joueur{i}" for i in range(players)]
+    table = Table.seated(*names, seed=seed, **options)
+    table.started()
+    check_views(table)
+    for _ in range(MAX_STEPS):
+        if table.phase == "ended":
+            break
+        if act(table, data):
+            check_views(table)
+    check_views(table)
