@@ -10,7 +10,12 @@ from undercover.engine.seats import clean_nickname, hash_token, name_key
 
 @pytest.mark.parametrize(
     ("raw", "clean"),
-    [("  Zoé ", "Zoé"), ("Jean   Marc", "Jean Marc"), ("e\u0301mile", "émile"), ("a" * 20, "a" * 20)],
+    [
+        ("  Zoé ", "Zoé"),
+        ("Jean   Marc", "Jean Marc"),
+        ("e\u0301mile", "émile"),
+        ("a" * 20, "a" * 20),
+    ],
 )
 def test_nicknames_are_trimmed_and_normalised(raw: str, clean: str) -> None:
     assert clean_nickname(raw) == clean
