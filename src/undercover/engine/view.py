@@ -16,6 +16,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from undercover.engine import seats
 from undercover.engine.dealing import similarity_available, theme_choices
 from undercover.engine.phases.guess import Guessing
@@ -24,9 +26,10 @@ from undercover.engine.phases.reveal import Reveal
 from undercover.engine.phases.role_reveal import RoleReveal
 from undercover.engine.phases.voting import Voting
 from undercover.engine.room import Room
-from undercover.rules import Game, Role, RuleViolation, composition
+from undercover.rules import Game, RecapEntry, Role, RuleViolation, composition
 
 JSON = dict[str, Any]
+_RECAP: TypeAdapter[tuple[RecapEntry, ...]] = TypeAdapter(tuple[RecapEntry, ...])
 
 
 def view_for(room: Room, viewer: str | None, now: float) -> JSON:
@@ -171,7 +174,7 @@ def _game(room: Room, game: Game) -> JSON:
         "eliminated": [_card(game, p, reveal) for p in game.eliminated],
         "kicked": [_card(game, p, reveal) for p in game.kicked],
         "last_vote": game.last_vote.model_dump(mode="json") if game.last_vote else None,
-        "recap": [entry.model_dump(mode="json") for entry in game.recap],
+        "recap": _RECAP.dump_python(game.recap, mode="json"),
         "outcome": game.outcome.model_dump(mode="json") if game.outcome else None,
         "end": _end(room, game) if game.is_over else None,
     }
