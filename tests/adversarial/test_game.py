@@ -208,3 +208,33 @@ def test_an_invisible_clue_is_refused(server: LocalServer, blank: str) -> None:
     answer = asyncio.run(play())
     assert answer["type"] == "error"
     assert answer["code"] in {"clue.empty", "clue.control_characters"}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a stranger joining a paused game as a spectator un-pauses it; the absent "
+    "players' turns are then skipped",
+)
+def test_a_spectator_joining_does_not_unpause_an_empty_game(server: LocalServer) -> None:
+    async def play() -> Json:
+        table = await Table.seat(server.base_url, 4)
+        await table.start()
+        watcher = table.conns[0]
+        for conn in table.conns[1:]:
+            await conn.close()
+        await watcher.until_view(lambda v: sum(p["connected"] for p in v["players"]) == 1)
+        await watcher.close()
+        stranger = await Conn.open(server.base_url, table.code)
+        assert (await stranger.hello("Qzz"))["type"] == "welcome"
+        assert stranger.view["me"]["status"] == "spectator"
+        seated = {c.player_id for c in table.conns}
+
+        def absent(view: Json) -> bool:
+            return any(p["absent"] for p in view["players"] if p["player_id"] in seated)
+
+        view = await stranger.until_view(lambda v: v["paused"] or absent(v))
+        await stranger.close()
+        return view
+
+    view = asyncio.run(play())
+    assert view["paused"]
