@@ -106,7 +106,7 @@ function readGame(view, g, me) {
     voterCount: g.ballots_expected || alive.length,
     canVote: view.phase === "voting" && me.status === "alive",
     myBallot: me.ballot && me.ballot.cast ? me.ballot.target : undefined,
-    candidates: g.ballot_kind === "runoff" ? g.candidates : [],
+    candidates: g.candidates || [], // whom one may vote for (only the tied players in a runoff)
     ballotKind: g.ballot_kind,
     phantomVotes: g.phantom_votes || {},
     graceEndsAt: view.vote_grace_deadline,

@@ -215,4 +215,7 @@ def test_host_picks_themes_and_sub_categories_guests_see_them(table: Table) -> N
     expect(host.page.locator("[data-key='franchise-harry-potter']")).to_be_checked()
     host.look("lobby-themes-host")
     guest.look("lobby-themes-guest")
+    # Cast to a TV: the same lobby on a wide screen, in two columns.
+    host.page.set_viewport_size({"width": 1280, "height": 720})
+    host.look("lobby-tv")
     table.check_no_errors()

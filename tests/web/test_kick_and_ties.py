@@ -45,6 +45,12 @@ def test_host_kicks_the_current_speaker(table: Table) -> None:
     expect(host.page.locator(f"#speaking-order [data-player='{kicked_id}']")).to_contain_text(
         "exclu"
     )
+    # Someone arriving now watches as a spectator until the next game.
+    late = table.join("Bastien", screen="clues")
+    expect(late.page.locator("[data-banner='spectator']")).to_contain_text("prochaine partie")
+    expect(late.page.locator("#clue-input-form")).to_be_hidden()
+    late.look("late-joiner-spectator")
+
     # The kicked page cannot come back: a reload shows the kicked screen again.
     speaker.page.reload()
     speaker.wait_screen("final")
