@@ -136,3 +136,10 @@ def test_leaving_during_a_game_makes_the_player_absent_at_once(phase: str) -> No
     assert CloseSeat(table.pid("ben"), "left") in table.effects
     shown = {p["nickname"]: p for p in table.view("ana")["players"]}["ben"]
     assert (shown["connected"], shown["absent"]) == (False, True)
+
+
+def test_a_player_who_left_a_game_and_came_back_keeps_the_seat() -> None:
+    table = Table.at("clues").leave("ben").reconnect("ben")
+    shown = {p["nickname"]: p for p in table.view("ana")["players"]}["ben"]
+    assert (shown["connected"], shown["absent"]) == (True, False)
+    assert not table.room.seats[1].left

@@ -59,8 +59,6 @@ def reconnect(room: Room, token: str, now: float) -> tuple[Room, list[Effect]]:
     if seat is None:
         raise Rejected(RejectCode.TOKEN_UNKNOWN)
     effects: list[Effect] = [CloseSeat(seat.player_id, "replaced")] if seat.connected else []
-    if seat.left:
-        room = seats.replace(room, seat.model_copy(update={"left": False}))
     room = seats.connect(room, seat.player_id, now)
     return room, [*effects, Welcome(seat.player_id)]
 

@@ -138,7 +138,9 @@ def connect(room: Room, player_id: str, now: float) -> Room:
     assert seat is not None
     room = replace(
         room,
-        seat.model_copy(update={"connected": True, "disconnected_since": None, "absent": False}),
+        seat.model_copy(
+            update={"connected": True, "disconnected_since": None, "absent": False, "left": False}
+        ),
     )
     return resume_if_paused(room, now)
 
