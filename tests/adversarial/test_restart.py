@@ -33,7 +33,9 @@ async def _scenario(local: LocalServer) -> None:
     keep = {host.player_id, *table.undercovers()}  # kicking the undercover would end the game
     kicked = next(c for c in table.conns if c.player_id not in keep)
     await host.request({"type": "kick", "player_id": kicked.player_id})
-    await table.everyone(lambda v: kicked.player_id in v["game"]["kicked"][0].values())
+    await table.everyone(
+        lambda v: [c["player_id"] for c in v["game"]["kicked"]] == [kicked.player_id]
+    )
     alive = [p for p in ids if p != kicked.player_id]
     voters = alive[:2]
     ballots = {voters[0]: alive[2], voters[1]: None}
