@@ -1,0 +1,84 @@
+"""Brute force and floods against a server with its per-address limits on (as in production),
+and floods from many sockets against one room while another room plays."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+from tests.adversarial.client import Conn
+from tests.adversarial.conftest import LimitedServer
+from tests.adversarial.table import Table, create_room, http
+from tests.e2e.harness import LocalServer
+
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def test_room_codes_cannot_be_walked(limited_server: LimitedServer) -> None:
+    """One test, in order: the module's server keeps this address's buckets between steps."""
+    base = limited_server.base_url
+    created = [http(base, "POST", "/api/rooms") for _ in range(12)]
+    statuses = [status for status, _, _ in created]
+    assert statuses[:10] == [201] * 10
+    assert statuses[10:] == [429, 429]
+    assert int(created[10][1]["retry-after"]) >= 1
+    real = json.loads(created[0][2])["code"]
+    probes = [http(base, "GET", f"/api/rooms/ZZZZ{ALPHABET[i]}") for i in range(20)]
+    assert {status for status, _, _ in probes} == {404}
+    for _, _, body in probes:
+        assert json.loads(body)["error"] == "room.unknown"
+    # The allowance is spent: unknown, known, malformed codes, QR codes and sockets all wait,
+    # so an answer tells nothing about whether a code exists.
+    for path in ("/api/rooms/ZZZZZ", f"/api/rooms/{real}", "/api/rooms/00000"):
+        status, headers, _ = http(base, "GET", path)
+        assert status == 429
+        assert "retry-after" in headers
+    assert http(base, "GET", f"/api/rooms/{real}/qr.svg")[0] == 429
+
+    async def socket_probe(code: str) -> str:
+        try:
+            conn = await Conn.open(base, code)
+        except Exception as error:
+            return type(error).__name__ + str(getattr(error, "response", "")).split(",")[0]
+        await conn.close()
+        return "opened"
+
+    for code in ("YYYYY", real):
+        outcome = asyncio.run(socket_probe(code))
+        assert outcome.startswith("InvalidStatus"), outcome
+    # Static files are never limited.
+    assert http(base, "GET", "/")[0] == 200
+
+
+def test_a_many_socket_flood_throttles_its_sockets_and_spares_another_room(
+    server: LocalServer,
+) -> None:
+    async def play() -> tuple[list[Conn], str]:
+        table = await Table.seat(server.base_url, 3, clue_timer=False, vote_timer=False)
+        target = await asyncio.to_thread(create_room, server.base_url)
+        flooders = [await Conn.open(server.base_url, target) for _ in range(40)]
+        junk = '{"type":"hello","protocol":1,"name":"' + "x" * 150 + '"' + " " * 3800 + "}"
+
+        async def flood(conn: Conn) -> None:
+            for _ in range(60):  # past the burst: throttled, then closed
+                await conn.send(junk)
+
+        flooding = asyncio.gather(*(flood(conn) for conn in flooders))
+        await table.start()  # the other room plays on meanwhile
+        await table.clue_round()
+        phase = table.view["phase"]
+        await flooding
+        for conn in flooders:
+            with contextlib.suppress(ConnectionError):  # a TimeoutError fails the test
+                await conn.wait_for(lambda f: False)
+        for conn in [*table.conns, *flooders]:
+            await conn.close()
+        return flooders, phase
+
+    flooders, phase = asyncio.run(play())
+    assert phase == "voting"
+    for conn in flooders:
+        codes = {f["code"] for f in conn.errors}
+        assert "rate.limited" in codes
+        assert conn.close_code == 1008
