@@ -41,6 +41,9 @@ TARGET_P99_MS: Final = 50.0
 MAX_SEARCH_STEPS: Final = 8
 VIEW_TIMEOUT_SECONDS: Final = 5.0
 CONNECT_CONCURRENCY: Final = 32
+# Between two runs of a search: the previous run's bots have just left, and their rooms'
+# reconnection graces (12 s) then expire; let that settle before measuring again.
+SETTLE_SECONDS: Final = 20.0
 
 
 class RefusedTargetError(ValueError):
@@ -286,7 +289,9 @@ async def find_max(
     reports: list[Report] = []
     good, bad = 0, None
     rooms = start
-    for _ in range(MAX_SEARCH_STEPS):
+    for step in range(MAX_SEARCH_STEPS):
+        if step:
+            await asyncio.sleep(SETTLE_SECONDS)
         report = await run_load(base_url, rooms, players, duration, rate, warmup, seed)
         reports.append(report)
         print(("holds   " if report.holds() else "too many ") + report.lines(), flush=True)
