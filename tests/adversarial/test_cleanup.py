@@ -6,8 +6,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
-
 from tests.adversarial.client import Conn
 from tests.adversarial.table import create_room, http
 from tests.e2e.harness import LocalServer
@@ -16,11 +14,6 @@ from tests.e2e.harness import LocalServer
 FAST = 2000.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Rooms.create arms no alarm: a room never opened is never cleaned up (its SQLite "
-    "file stays open and on disk until the server restarts)",
-)
 def test_a_room_never_opened_is_cleaned_up_like_an_abandoned_one(tmp_path: Path) -> None:
     local = LocalServer(tmp_path / "data", time_scale=FAST)
     local.start()

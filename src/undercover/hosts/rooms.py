@@ -197,6 +197,10 @@ class LiveRoom:
             if not self.deleted:
                 await self._step("alarm", self.runner.on_alarm)
 
+    def arm(self) -> None:
+        """Arm the alarm for what storage holds (an early alarm changes nothing)."""
+        self._finish("arm", lambda: self.runner.on_alarm({}, self.clock.now()), None)
+
     def restart(self) -> None:
         """After start-up, before any socket: let the runner extend deadlines, arm the alarm."""
         self._finish("restart", lambda: self.runner.on_restart({}, self.clock.now()), None)
@@ -297,6 +301,7 @@ class Rooms:
             raise
         room = LiveRoom(code, db, runner, self.clock, self._forget, self.offload)
         self.live[code] = room
+        room.arm()  # a room nobody ever opens is cleaned up like an abandoned one
         log_event("room.created", room=code)
         return room
 
