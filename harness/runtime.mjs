@@ -276,10 +276,18 @@ export class RoomObject {
   enqueue(label, fn) {
     const run = this.queue.then(async () => {
       const started = performance.now();
+      const cpu = process.cpuUsage();
+      const inDoubles = doubles.spent.ms;
       try {
         return await fn(this.live());
       } finally {
-        this.runtime.timings.push([label, performance.now() - started]);
+        const used = process.cpuUsage(cpu);
+        this.runtime.timings.push([
+          label,
+          performance.now() - started,
+          (used.user + used.system) / 1000,
+          doubles.spent.ms - inDoubles,
+        ]);
         if (this.runtime.hibernatePolicy === "always") this.hibernate();
       }
     });

@@ -179,16 +179,27 @@ async function control(req, res, url) {
     case "logs":
       return sendJson(res, 200, { logs: runtime.logs, errors: runtime.errors });
     case "timings": {
+      // Per handler: wall time, CPU time of this process, and both without the time spent in
+      // the doubles (sql.js standing in for workerd's native SQLite, socket bookkeeping).
       if (req.method === "POST" && body.reset) {
         runtime.timings = [];
         return sendJson(res, 200, { ok: true });
       }
       const by = {};
-      for (const [label, ms] of runtime.timings) (by[label] ??= []).push(ms);
+      for (const [label, wall, cpu, doubles] of runtime.timings) {
+        const entry = (by[label] ??= { wall: [], cpu: [], wall_without_doubles: [], cpu_without_doubles: [] });
+        entry.wall.push(wall);
+        entry.cpu.push(cpu);
+        entry.wall_without_doubles.push(wall - doubles);
+        entry.cpu_without_doubles.push(Math.max(0, cpu - doubles));
+      }
       const summary = {};
-      for (const [label, list] of Object.entries(by)) {
-        const sorted = list.slice().sort((a, b) => a - b);
-        summary[label] = { count: sorted.length, median: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
+      for (const [label, series] of Object.entries(by)) {
+        summary[label] = { count: series.wall.length };
+        for (const [name, list] of Object.entries(series)) {
+          const sorted = list.slice().sort((a, b) => a - b);
+          summary[label][name] = { median: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
+        }
       }
       return sendJson(res, 200, summary);
     }

@@ -1,18 +1,17 @@
 """Cloudflare entry: the Worker's routes and one Durable Object per room (docs/cloudflare.md).
 
-Thin: routes from `undercover.hosts.routes`, the loop from `RoomRunner`. The room lives in SQLite,
-a socket's attachment (a JSON string) holds its connection and player ids, and every entry point
-rebuilds the runner (the constructor runs again after each hibernation). No entropy at import.
-"""
+Routes from `undercover.hosts.routes`, the loop from `RoomRunner`; state in SQLite and in each
+socket's attachment (a JSON string), since the constructor runs again after every hibernation."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import math
-import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from secrets import randbits, token_hex, token_urlsafe
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -33,7 +32,11 @@ from undercover.hosts.share import qr_svg, share_url
 
 __all__ = ["Default", "GameRoom"]
 configure()
-RESERVED_CLOSE_CODES = frozenset({1005, 1006, 1015})  # never sent on the wire: close() throws
+ANY_TABLE = "SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\'"
+Step = Callable[[Connections, float], Outbox]
+Sockets = list[tuple[Any, str, str | None]]  # (socket, connection id, player id)
+LIMITED = (routes.CreateRoom, routes.ShowRoom, routes.ShowQrCode, routes.OpenSocket)
+QR_HEADERS = {"content-type": "image/svg+xml", "cache-control": "no-store"}
 
 
 def _bind(value: SqlValue) -> Any:  # the same JS types on both SDK paths: no bool, no PyProxy
@@ -43,195 +46,153 @@ def _bind(value: SqlValue) -> Any:  # the same JS types on both SDK paths: no bo
 
 
 def _value(value: Any) -> SqlValue:  # NULL may come as jsnull; a BLOB as a memoryview
-    if value is jsnull or isinstance(value, JsProxy):
-        value = None if value is jsnull else value.to_bytes()
-    return bytes(value) if isinstance(value, memoryview) else value
+    return None if value is jsnull else bytes(value) if isinstance(value, memoryview) else value
 
 
-class SqlDatabase:
-    """`undercover.engine.store.Database` over `ctx.storage.sql` (one statement per call)."""
-
-    def __init__(self, sql: Any) -> None:
-        self.sql = sql
+@dataclass(frozen=True)
+class SqlDatabase:  # undercover.engine.store.Database over ctx.storage.sql
+    sql: Any
 
     def execute(self, sql: str, params: Sequence[SqlValue] = ()) -> list[Row]:
         rows = self.sql.exec(sql, *[_bind(p) for p in params]).toArray()
-        rows = [row.to_py() if isinstance(row, JsProxy) else row for row in rows]
+        rows = rows.to_py() if isinstance(rows, JsProxy) else rows  # raw path: one conversion
         return [{str(k): _value(v) for k, v in row.items()} for row in rows]
+
+
+def _attachment(ws: Any) -> dict[str, Any] | None:
+    raw = ws.deserializeAttachment()  # jsnull if none
+    return json.loads(raw) if isinstance(raw, str) else None
+
+
+def _close(ws: Any, code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):  # gone, already closed, or closing
+        ws.close(code, reason)
 
 
 def _api(answer: routes.ApiResponse) -> Response:
     return Response.json(answer.body, status=answer.status, headers=dict(answer.headers))
 
 
-class Default(WorkerEntrypoint):
-    """Routes `/api/*` and `/ws/*` (run_worker_first); assets never reach this code."""
-
+class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets never get here
     async def fetch(self, request: Any) -> Response:
         req = getattr(request, "js_object", request)  # a JS Request, wrapped by the SDK or not
-        url = urlsplit(str(req.url))
-        address = str(req.headers.get("cf-connecting-ip") or "unknown")
+        url, address = urlsplit(str(req.url)), str(req.headers.get("cf-connecting-ip") or "?")
         route = routes.match_route(str(req.method), url.path)
+        limiter = "CREATE_LIMITER" if isinstance(route, routes.CreateRoom) else "LOOKUP_LIMITER"
+        if isinstance(route, LIMITED) and not await self._allowed(limiter, address):
+            return _api(routes.rate_limited(60))
         if isinstance(route, routes.CreateRoom):
-            if not await self._allowed("CREATE_LIMITER", address):
-                return _api(routes.rate_limited(60))
-            for _ in range(MAX_CODE_ATTEMPTS):
-                code = draw_code()
+            for code in (draw_code() for _ in range(MAX_CODE_ATTEMPTS)):
                 if await self.env.ROOMS.getByName(code).create_room(code):
                     log_event("room.created", room=code)
                     return _api(routes.created(code))
             return _api(routes.server_full())
-        if isinstance(route, routes.ShowRoom | routes.ShowQrCode | routes.OpenSocket):
-            if not await self._allowed("LOOKUP_LIMITER", address):
-                return _api(routes.rate_limited(60))
-            if route.code is None:
-                return _api(routes.unknown_room())
-            stub = self.env.ROOMS.getByName(route.code)
-            if isinstance(route, routes.OpenSocket):
+        if isinstance(route, LIMITED):  # a look-up of a room
+            stub = self.env.ROOMS.getByName(route.code) if route.code else None
+            if stub and isinstance(route, routes.OpenSocket):
                 if str(req.headers.get("upgrade") or "").lower() != "websocket":
                     return Response("Expected a WebSocket upgrade.", status=426)
-                origin = req.headers.get("origin")
-                host = req.headers.get("host")
+                origin, host = req.headers.get("origin"), req.headers.get("host")
                 if not is_origin_allowed(None if origin in (None, jsnull) else str(origin), host):
                     log_event("socket.origin_refused", room=route.code)
                     return Response("Origin refused.", status=403)
                 return await stub.fetch(req)
-            summary = await stub.summary()
-            if not summary:
+            if not stub or not (summary := await stub.summary()):
                 return _api(routes.unknown_room())
             link = share_url(f"{url.scheme}://{url.netloc}", route.code)
             if isinstance(route, routes.ShowQrCode):
-                headers = {"content-type": "image/svg+xml", "cache-control": "no-store"}
-                return Response(qr_svg(link), headers=headers)
+                return Response(qr_svg(link), headers=QR_HEADERS)
             return _api(routes.room_summary(json.loads(summary), link))
-        if isinstance(route, routes.WrongMethod):
-            return _api(routes.wrong_method(route.allowed))
-        return _api(routes.unknown_route())
+        wrong = isinstance(route, routes.WrongMethod)
+        return _api(routes.wrong_method(route.allowed) if wrong else routes.unknown_route())
 
-    async def _allowed(self, binding: str, address: str) -> bool:
-        outcome = await getattr(self.env, binding).limit({"key": address})
-        return bool(getattr(outcome, "success", False))
+    async def _allowed(self, binding: str, address: str) -> bool:  # a rate-limiting binding
+        return bool((await getattr(self.env, binding).limit({"key": address})).success)
 
 
-class GameRoom(DurableObject):
-    """One room. State: SQLite (the runner's) plus each socket's attachment; nothing else."""
-
+class GameRoom(DurableObject):  # one room: its state is in SQLite and the sockets' attachments
     def __init__(self, ctx: Any, env: Any) -> None:
         super().__init__(ctx, env)
+        self.storage = getattr(ctx, "_ctx", ctx).storage  # raw: the SDK's wrapper costs ~1 ms/call
+        self.db = SqlDatabase(self.storage.sql)
+        self.runner: RoomRunner | None = None  # rebuilt from SQLite on the first event of a wake
         self.frames = RateLimiter(FRAME_BURST, FRAME_PER_SECOND)  # per connection, best effort
         self.strikes: dict[str, int] = {}
 
-    async def create_room(self, code: str) -> bool:
-        """Create this room (POST /api/rooms only); False if the code is taken."""
-        if not self._blank():
-            return False
-        RoomRunner.create(self._db(), code, time.time(), secrets.randbits(63))
-        return True
+    async def create_room(self, code: str) -> bool:  # RPC from POST /api/rooms; False: taken
+        if free := self._runner() is None:
+            self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63))
+        return free
 
-    async def summary(self) -> str:
-        """The room's summary as JSON, or "" if there is no room here."""
-        runner = self._runner()
-        return json.dumps(runner.summary(time.time())) if runner else ""
+    async def summary(self) -> str:  # RPC: the room's summary as JSON, or "" if no room here
+        return json.dumps(runner.summary(time.time())) if (runner := self._runner()) else ""
 
     async def fetch(self, request: Any) -> Response:
-        runner = self._runner()
-        restarted = runner is not None and not self._sockets()  # first socket after a redeploy
+        runner, sockets = self._runner(), self._sockets()
         client, server = WebSocketPair.new().object_values()
         self.ctx.acceptWebSocket(server, to_js(["player"]))
-        conn = secrets.token_hex(8)
-        server.serializeAttachment(json.dumps({"conn": conn, "player": None}))
+        server.serializeAttachment(json.dumps({"conn": (conn := token_hex(8)), "player": None}))
         if runner is None:
             server.send(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
-            self._close(server, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
-        elif restarted:
-            await self._deliver(runner.on_restart(self._connections(), time.time()))
+            _close(server, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
+        elif not sockets:  # the first socket since a redeploy (or since everyone left)
+            await self._run([(server, conn, None)], runner.on_restart)
         return Response(None, status=101, web_socket=client)
 
     async def webSocketMessage(self, ws: Any, message: Any) -> None:
-        me = self._attachment(ws)
-        runner = self._runner()
+        me, runner = _attachment(ws), self._runner()
         if me is None or runner is None:
-            return self._close(ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
+            return _close(ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
         conn = me["conn"]
         if self.frames.take(conn, time.monotonic()) > 0:
             self.strikes[conn] = self.strikes.get(conn, 0) + 1
             if self.strikes[conn] > FLOOD_STRIKES:
-                return self._close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
+                return _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
             return ws.send(error_frame("rate.limited", "Too many messages; slow down."))
         self.strikes.pop(conn, None)
         text = message if isinstance(message, str) else bytes(message.to_bytes())
-        token = secrets.token_urlsafe(32)
-        outbox = runner.on_frame(conn, self._connections(), text, time.time(), token)
-        if outbox.bound is not None:
-            ws.serializeAttachment(json.dumps({"conn": conn, "player": outbox.bound}))
-        await self._deliver(outbox)
+        token = token_urlsafe(32)  # seats a newcomer if this frame is a joining hello
+        await self._run(self._sockets(), lambda c, t: runner.on_frame(conn, c, text, t, token), ws)
 
     async def webSocketClose(self, ws: Any, code: int, reason: str, was_clean: bool) -> None:
-        self._close(ws, 1000 if code in RESERVED_CLOSE_CODES else code, "closed")
-        await self._gone(ws)
+        _close(ws, 1000 if code in (1005, 1006, 1015) else code, "closed")  # reserved codes
+        await self.webSocketError(ws, None)
 
     async def webSocketError(self, ws: Any, error: Any) -> None:
-        await self._gone(ws)
-
-    async def alarm(self, alarm_info: Any = None) -> None:
-        runner = self._runner()
-        if runner is not None:  # idempotent: the runner compares `now` with its deadlines
-            await self._deliver(runner.on_alarm(self._connections(), time.time()))
-
-    def _db(self) -> SqlDatabase:
-        return SqlDatabase(self.ctx.storage.sql)
-
-    def _blank(self) -> bool:
-        """No room was ever created here (or it was deleted): read without writing anything."""
-        rows = self._db().execute(
-            "SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\'"
-        )
-        return rows[0]["n"] == 0
-
-    def _runner(self) -> RoomRunner | None:
-        if self._blank():
-            return None
-        name = getattr(self.ctx.id, "name", None)
-        return RoomRunner(self._db(), name if isinstance(name, str) else "?")
-
-    def _sockets(self) -> list[tuple[Any, dict[str, Any]]]:
-        found = [(ws, self._attachment(ws)) for ws in self.ctx.getWebSockets()]
-        return [(ws, me) for ws, me in found if me is not None]
-
-    @staticmethod
-    def _attachment(ws: Any) -> dict[str, Any] | None:
-        raw = ws.deserializeAttachment()
-        return json.loads(raw) if isinstance(raw, str) else None
-
-    def _connections(self, without: Any = None) -> Connections:
-        return {me["conn"]: me["player"] for ws, me in self._sockets() if ws != without}
-
-    async def _gone(self, ws: Any) -> None:
-        me, runner = self._attachment(ws), self._runner()
+        me, runner = _attachment(ws), self._runner()
         if me is not None and runner is not None:
             self.strikes.pop(me["conn"], None)
             self.frames.forget(me["conn"])
-            await self._deliver(runner.on_close(me["conn"], self._connections(ws), time.time()))
+            await self._run(self._sockets(ws), lambda c, t: runner.on_close(me["conn"], c, t))
 
-    @staticmethod
-    def _close(ws: Any, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):  # already closed, or closing
-            ws.close(code, reason)
+    async def alarm(self, alarm_info: Any = None) -> None:
+        if (runner := self._runner()) is not None:  # idempotent: the runner compares the time
+            await self._run(self._sockets(), runner.on_alarm)
 
-    async def _deliver(self, outbox: Outbox) -> None:
-        """Send, close, then (last, once the state is written) arm the alarm or delete all."""
-        sockets = {me["conn"]: ws for ws, me in self._sockets()}
+    def _runner(self) -> RoomRunner | None:  # None if no room here: then nothing is written
+        if self.runner is None and self.db.execute(ANY_TABLE)[0]["n"]:
+            name = getattr(self.ctx.id, "name", None)
+            self.runner = RoomRunner(self.db, name if isinstance(name, str) else "?")
+        return self.runner
+
+    def _sockets(self, without: Any = None) -> Sockets:
+        found = [(ws, _attachment(ws)) for ws in self.ctx.getWebSockets() if ws != without]
+        return [(ws, me["conn"], me["player"]) for ws, me in found if me is not None]
+
+    async def _run(self, sockets: Sockets, step: Step, sender: Any = None) -> None:  # one input
+        outbox = step({conn: player for _, conn, player in sockets}, time.time())
+        if outbox.bound is not None and sender and (me := _attachment(sender)) is not None:
+            sender.serializeAttachment(json.dumps({"conn": me["conn"], "player": outbox.bound}))
+        by_conn = {conn: ws for ws, conn, _ in sockets}
         for conn, frame in outbox.frames:
-            if conn in sockets:
-                with contextlib.suppress(Exception):  # closing: its close handler will follow
-                    sockets[conn].send(frame)
+            with contextlib.suppress(Exception):  # gone or closing: its close handler follows
+                by_conn[conn].send(frame)
         for conn, code, reason in outbox.closes:
-            if conn in sockets:
-                self._close(sockets[conn], code, reason)
-        storage = self.ctx.storage
+            _close(by_conn.get(conn), code, reason)
         if outbox.delete_room:
-            await storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)
+            self.runner = None
+            await self.storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)
         elif outbox.alarm_at is None:
-            await storage.deleteAlarm()
-        elif await storage.getAlarm() != (at := math.ceil(outbox.alarm_at * 1000)):
-            await storage.setAlarm(at)  # rounded up: an alarm never fires before its deadline
+            await self.storage.deleteAlarm()
+        elif await self.storage.getAlarm() != (at := math.ceil(outbox.alarm_at * 1000)):
+            await self.storage.setAlarm(at)  # rounded up: an alarm never fires before its deadline

@@ -123,7 +123,7 @@ def test_a_flood_is_throttled_then_closed_on_that_connection_only(harness: Harne
         with contextlib.suppress(ConnectionClosed):
             while True:
                 answers.append(json.loads(flood.recv(timeout=10))["code"])
-        assert answers.count("rate.limited") > 20  # past the burst, refused unread
+        assert answers.count("rate.limited") >= 20  # past the burst: refused unread, then closed
         assert flood.close_code == 1008
         calm.send(json.dumps({"type": "set_lock", "locked": True}))
         view = json.loads(calm.recv(timeout=10))
