@@ -31,3 +31,8 @@ export function secondsLeft(deadline) {
   if (typeof deadline !== "number") return null;
   return Math.max(0, (deadline - serverNow()) / rate);
 }
+
+/** Real seconds for a duration of the room's clock (they differ only under --time-scale). */
+export function realSeconds(roomSeconds) {
+  return roomSeconds / rate;
+}

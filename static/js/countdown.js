@@ -2,7 +2,7 @@
 // turning to the warning style in the last 10 s, which are also announced to screen readers.
 // The number of seconds is always written, so the warning never relies on colour alone.
 import { h } from "./dom.js";
-import { secondsLeft } from "./clock.js";
+import { realSeconds, secondsLeft } from "./clock.js";
 import { t } from "./i18n.js";
 import { announce } from "./live.js";
 
@@ -47,7 +47,7 @@ export function countdown() {
       if (newDeadline !== deadline) {
         warned = false;
         deadline = typeof newDeadline === "number" ? newDeadline : null;
-        total = totalSeconds || secondsLeft(deadline);
+        total = totalSeconds ? realSeconds(totalSeconds) : secondsLeft(deadline);
       }
       tick();
       if (frame === null) frame = setTimeout(loop, 250);

@@ -38,7 +38,7 @@ export function draftForm(app, o) {
       return;
     }
     const sent = app.send(o.type, { text });
-    save({ pending: true, generation: sent ? app.generation : -1 });
+    save({ pending: true, generation: sent ? app.generation : "offline" });
     button.disabled = true;
     status.textContent = sent ? t("draft.sending") : t("draft.offline");
   }

@@ -42,6 +42,8 @@ const RULES_SECTION = {
   reveal: "elimination", guess: "mr-white", ended: "victory",
 };
 
+const PAGE_LOAD = Math.random().toString(36).slice(2);
+
 banners.init(document.getElementById("banners"));
 roleCard.init(document.getElementById("card-dialog"), document.getElementById("card-button"));
 
@@ -52,7 +54,10 @@ export const room = {
   model: null,
   lastSeq: -1,
   pendingName: null,
-  generation: 0, // counts successful (re)connections: drafts sent before one are resent
+  // Names each successful (re)connection of this page load: a draft sent under another
+  // generation (before a blip or a reload) and still awaited is sent again.
+  generation: null,
+  connections: 0,
   finalOptions: null,
 
   /** Send a command; phase-bound ones get the current phase seq. False if offline. */
@@ -169,7 +174,8 @@ export const room = {
 
   connectionStatus(state, detail) {
     if (state === "online") {
-      this.generation += 1;
+      this.connections += 1;
+      this.generation = `${PAGE_LOAD}:${this.connections}`;
       banners.hide("reconnecting");
     } else if (state === "reconnecting" || (state === "connecting" && this.model)) {
       banners.show("reconnecting", { kind: "warn", icon: "⟳", tkey: "banner.reconnecting" });

@@ -6,6 +6,7 @@ import { h, fill, keepFocus } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../countdown.js";
 import { secondsLeft } from "../clock.js";
+import { announce } from "../live.js";
 import { kickList, nameOf } from "./common.js";
 
 export function voteScreen(root, app) {
@@ -80,6 +81,7 @@ export function voteScreen(root, app) {
       const g = model.game;
       if (previousSeq !== model.seq) picked = g.myBallot; // a new ballot (runoff) starts clean
       title.textContent = t(`vote.title_${g.ballotKind}`);
+      if (previousSeq !== null && previousSeq !== model.seq) announce(title.textContent, true);
       explain.textContent = g.ballotKind === "runoff"
         ? t("vote.runoff_explain", { names: g.candidates.map((id) => nameOf(model, id)).join(", ") })
         : g.ballotKind === "reopened" ? t("vote.reopened_explain") : t("vote.explain");
