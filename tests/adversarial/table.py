@@ -107,15 +107,20 @@ class Table:
         return {p for p, w in secrets.items() if w == minority}
 
     async def clue_round(self) -> None:
-        """Every alive player gives a clue in turn, until the vote opens."""
+        """Every alive player gives a clue (after the round's theme in grade mode), in turn,
+        until the vote opens."""
         while self.view["phase"] == "clues":
             game = self.view["game"]
-            speaker = self.by_id(game["speaker"])
+            theme = game["stage"] == "theme"
+            actor = self.by_id(game["proposer"] if theme else game["speaker"])
             seq = self.view["phase_seq"]
-            revision = len(self.view["game"]["recap"])
-            await speaker.send({"type": "give_clue", "seq": seq, "text": "un indice"})
+            kind = "propose_theme" if theme else "give_clue"
+            revision = (len(game["recap"]), game["stage"])
+            await actor.send({"type": kind, "seq": seq, "text": "un indice"})
             await self.everyone(
-                lambda v, r=revision: v["phase"] != "clues" or len(v["game"]["recap"]) > r
+                lambda v, r=revision: (
+                    v["phase"] != "clues" or (len(v["game"]["recap"]), v["game"]["stage"]) != r
+                )
             )
 
     async def play_to_end(self, guess: str = "zzqx", limit: int = 2000) -> None:

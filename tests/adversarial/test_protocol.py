@@ -250,11 +250,6 @@ def test_broken_frames_close_only_that_connection(server: LocalServer) -> None:
     assert asyncio.run(still_serving())["phase"] == "clues"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a text frame of invalid UTF-8 makes uvicorn log an error-level traceback "
-    "(any client can fill the log with errors)",
-)
 def test_invalid_utf8_is_not_logged_as_a_server_error(server: LocalServer) -> None:
     code = create_room(server.base_url)
     errors_before = server.log_text().count('"level": "error"')

@@ -1,0 +1,73 @@
+"""Mr. White's one guess through the real server: what a typo costs him."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.adversarial.client import Conn, Json
+from tests.adversarial.table import Table
+from tests.e2e.harness import LocalServer
+
+
+async def _guessing(base_url: str, **settings: object) -> tuple[Table, Conn]:
+    """A 5-player table with Mr. White, voted out in the first cycle: his guess is open."""
+    table = await Table.seat(
+        base_url, 5, clue_timer=False, vote_timer=False, mr_white=True, **settings
+    )
+    await table.start()
+    white = next(c for c in table.conns if c.view["me"]["secret"]["kind"] == "mr_white")
+    await table.clue_round()
+    ids = [c.player_id or "" for c in table.conns]
+    other = next(p for p in ids if p != white.player_id)
+    await table.vote({p: (white.player_id if p != white.player_id else other) for p in ids})
+    await white.until_view(lambda v: v["phase"] == "guess")
+    return table, white
+
+
+def _try(base_url: str, texts: list[str], **settings: object) -> list[Json]:
+    async def play() -> list[Json]:
+        table, white = await _guessing(base_url, **settings)
+        seq = white.view["phase_seq"]
+        answers = [await white.request({"type": "guess", "seq": seq, "text": t}) for t in texts]
+        for conn in table.conns:
+            await conn.close()
+        return answers
+
+    return asyncio.run(play())
+
+
+@pytest.mark.parametrize("typo", ["douze", "12.5", "-1", "١٢", "1 2", "+5"])
+def test_a_grade_guess_that_is_not_a_number_may_be_typed_again(
+    server: LocalServer, typo: str
+) -> None:
+    answers = _try(server.base_url, [typo], mode="grade")
+    assert answers[0]["type"] == "error"
+    assert answers[0]["code"] == "guess.not_a_grade"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="rules.text.parse_grade has no 0-20 range check: '21' or '99' is taken as a wrong "
+    "guess and Mr. White loses his only chance instead of typing again",
+)
+@pytest.mark.parametrize("typo", ["21", "99"])
+def test_a_grade_guess_out_of_range_may_be_typed_again(server: LocalServer, typo: str) -> None:
+    answers = _try(server.base_url, [typo], mode="grade")
+    assert answers[0]["type"] == "error"
+    assert answers[0]["code"] == "guess.not_a_grade"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("", "guess.empty"), ("<b>", "guess.markup"), ("a\u200bb", "guess.control_characters")],
+)
+def test_a_malformed_word_guess_is_refused_and_kept_open(
+    server: LocalServer, text: str, code: str
+) -> None:
+    answers = _try(server.base_url, [text, "zzqx"])
+    assert answers[0]["type"] == "error"
+    assert answers[0]["code"] == code
+    assert answers[1]["type"] == "view"  # the guess was still open
+    assert answers[1]["view"]["game"]["recap"][-1]["text"] == "zzqx"
