@@ -36,10 +36,26 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False, default=str)
 
 
+# uvicorn logs these client faults as errors with a traceback: any client could fill the
+# log with errors. They are the client's fault, and the connection is closed (1007).
+CLIENT_FAULTS: Final = frozenset({"Invalid UTF-8 sequence received from client."})
+
+
+class ClientFaultsAreWarnings(logging.Filter):
+    """Downgrade `CLIENT_FAULTS` to a warning without traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in CLIENT_FAULTS:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 def configure(level: int = logging.INFO) -> None:
     """Send every logger (ours and uvicorn's) to stderr as JSON lines."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonLines())
+    handler.addFilter(ClientFaultsAreWarnings())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
