@@ -8,7 +8,8 @@ import { announce } from "./live.js";
 
 const WARNING_SECONDS = 10;
 
-export function countdown() {
+/** countdown({warn: false}) for a pause nobody has to act in (no warning, no announcement). */
+export function countdown({ warn = true } = {}) {
   const fill = h("span", { class: "countdown-fill" });
   const label = h("span", { class: "countdown-label" });
   const el = h("div", { class: "countdown", hidden: true }, h("span", { class: "countdown-track" }, fill), label);
@@ -25,7 +26,7 @@ export function countdown() {
     }
     el.hidden = false;
     const whole = Math.ceil(left);
-    const warning = left <= WARNING_SECONDS;
+    const warning = warn && left <= WARNING_SECONDS;
     el.classList.toggle("warning", warning);
     fill.style.width = `${total ? Math.min(100, (100 * left) / total) : 0}%`;
     label.textContent = warning ? t("countdown.warning", { s: whole }) : t("countdown.left", { s: whole });

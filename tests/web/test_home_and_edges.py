@@ -35,6 +35,10 @@ def test_home_screen_errors_and_remembered_nickname(table: Table) -> None:
     page.click("#join-room")
     expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
     visitor.look("home-room-not-found")
+    page.goto("/r/ZZZZZ")
+    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    expect(page.locator("#room-code")).to_have_value("ZZZZZ")
+    page.goto("/")
 
     # A nickname already taken (whatever the case and accents) is refused clearly.
     page.fill("#nickname", "ÂLEX")

@@ -20,7 +20,10 @@ export function homeScreen(root, app, options = {}) {
   });
   const message = h("p", { class: "error-text", role: "alert", id: "home-error", hidden: !options.error, text: options.error || "" });
   const createButton = h("button", { type: "button", class: "btn primary", id: "create-room", text: t("home.create") });
-  const joinButton = h("button", { type: "submit", class: "btn", id: "join-room", text: t("home.join") });
+  // Arriving by a share link (/r/CODE): joining comes first and is the main action.
+  const invited = Boolean(options.code);
+  const joinButton = h("button", { type: "submit", class: invited ? "btn primary" : "btn", id: "join-room", text: t("home.join") });
+  createButton.className = invited ? "btn" : "btn primary";
 
   function fail(text) {
     message.textContent = text;
@@ -78,6 +81,20 @@ export function homeScreen(root, app, options = {}) {
     }
   }
 
+  const createPanel = h("section", { class: "panel stack", "aria-labelledby": "create-title" },
+    h("h2", { id: "create-title", text: t("home.create_title") }),
+    h("p", { class: "hint", text: t("home.create_hint") }),
+    createButton,
+  );
+  const joinForm = h("form", { class: "panel stack", "aria-labelledby": "join-title", onsubmit: join },
+    h("h2", { id: "join-title", text: t("home.join_title") }),
+    h("div", { class: "field" },
+      h("label", { for: "room-code", text: t("home.code") }),
+      codeInput,
+      h("p", { class: "hint", id: "code-hint", text: t("home.code_hint") }),
+    ),
+    joinButton,
+  );
   createButton.addEventListener("click", create);
   fill(
     root,
@@ -91,23 +108,16 @@ export function homeScreen(root, app, options = {}) {
       ),
       h("div", { class: "field" }, h("label", { for: "nickname", text: t("home.nickname") }), nameInput),
       message,
-      h("section", { class: "panel stack", "aria-labelledby": "create-title" },
-        h("h2", { id: "create-title", text: t("home.create_title") }),
-        h("p", { class: "hint", text: t("home.create_hint") }),
-        createButton,
-      ),
-      h("form", { class: "panel stack", "aria-labelledby": "join-title", onsubmit: join },
-        h("h2", { id: "join-title", text: t("home.join_title") }),
-        h("div", { class: "field" },
-          h("label", { for: "room-code", text: t("home.code") }),
-          codeInput,
-          h("p", { class: "hint", id: "code-hint", text: t("home.code_hint") }),
-        ),
-        joinButton,
-      ),
+      ...(invited ? [joinForm, createPanel] : [createPanel, joinForm]),
     ),
   );
   (options.code ? nameInput : nameInput.value ? codeInput : nameInput).focus({ preventScroll: true });
+  // A share link to a room that does not exist (any more) says so at once.
+  if (invited && !options.error) {
+    fetch(`/api/rooms/${encodeURIComponent(options.code)}`)
+      .then((response) => response.status === 404 && root.contains(message) && fail(t("error.room.unknown")))
+      .catch(() => {});
+  }
   return {
     update() {},
     /** What to keep when the language changes. */

@@ -7,7 +7,7 @@ import { nameOf, roleName } from "./common.js";
 import { voteTable } from "./recap.js";
 
 export function revealScreen(root, app) {
-  const timer = countdown();
+  const timer = countdown({ warn: false });
   const news = h("p", { class: "big-news", id: "eliminated-name" });
   const role = h("p", { class: "outcome", id: "eliminated-role" });
   const you = h("p", { class: "panel", id: "eliminated-you", hidden: true, text: t("reveal.you_out") });
