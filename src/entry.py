@@ -29,9 +29,11 @@ from undercover.hosts.ratelimit import FLOOD_STRIKES, FRAME_BURST, FRAME_PER_SEC
 from undercover.hosts.runner import Connections, Outbox, RoomRunner
 from undercover.hosts.security import is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
+from undercover.themes.builtin import builtin_catalog
 
 __all__ = ["Default", "GameRoom"]
 configure()
+builtin_catalog()  # parsed at import, so inside the deploy's memory snapshot: not on an input
 ANY_TABLE = "SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\'"
 Step = Callable[[Connections, float], Outbox]
 Sockets = list[tuple[Any, str, str | None]]  # (socket, connection id, player id)
