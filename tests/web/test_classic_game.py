@@ -51,6 +51,7 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     host.look("classic-vote-picked")
     for player in players:
         player.vote_for(undercover if player is mr_white else mr_white)
+    expect(host.page.locator("#vote-grace")).to_contain_text("Tout le monde a voté")
     for player in players:
         player.wait_screen("reveal")
     expect(host.page.locator("#eliminated-name")).to_contain_text(mr_white.name)

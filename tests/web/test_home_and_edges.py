@@ -223,3 +223,20 @@ def test_host_picks_themes_and_sub_categories_guests_see_them(table: Table) -> N
     host.page.set_viewport_size({"width": 1280, "height": 720})
     host.look("lobby-tv")
     table.check_no_errors()
+
+
+def test_keyboard_only_creates_a_room_with_a_visible_focus(table: Table) -> None:
+    player = table.new_player("Clavier")
+    page = player.page
+    page.goto("/")
+    expect(page.locator("#nickname")).to_be_focused()
+    page.keyboard.type("Clavier")
+    page.keyboard.press("Tab")
+    expect(page.locator("#create-room")).to_be_focused()
+    page.keyboard.press("Enter")
+    player.wait_screen("lobby")
+    # The focus ring is visible on the focused control.
+    page.keyboard.press("Tab")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline == "solid"
+    table.check_no_errors()

@@ -34,6 +34,7 @@ def test_expired_timers_give_an_empty_clue_a_phantom_vote_and_skip_the_absent(
     host = players[0]
     table.set_value(host, "clue_seconds", "30")
     table.set_value(host, "vote_seconds", "30")
+    table.set_checkbox(host, "reveal_on_elimination", False)
     table.start(host)
     table.reveal_cards(players)
     host.wait_screen("clues")
@@ -79,4 +80,5 @@ def test_expired_timers_give_an_empty_clue_a_phantom_vote_and_skip_the_absent(
     row = watcher.page.locator(f"#last-vote tr[data-player='{slow.id}'] td").nth(1)
     assert row.inner_text() == "1 (dont 1 fantôme)"
     expect(watcher.page.locator("#eliminated-name")).to_contain_text(slow.name)
+    expect(watcher.page.locator("#eliminated-role")).to_have_text("Son rôle reste secret.")
     table.check_no_errors()
