@@ -1,0 +1,58 @@
+"""The self-host's end-to-end scenarios (tests/e2e/scenarios.py), run against the Worker.
+
+The same scenario functions drive the real entry.py in Pyodide 314 through the harness's
+HTTP/WebSocket front, with the harness clock at 20x (as the self-host's scenario runs).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.cloudflare.harness import Harness, running_harness
+from tests.e2e.scenarios import SCENARIOS
+from undercover.hosts.bots import Player, WebSocketTransport
+
+pytestmark = pytest.mark.node
+
+
+class HarnessServer:
+    """The scenarios' `GameServer` over the Pyodide harness."""
+
+    def __init__(self, harness: Harness) -> None:
+        self.harness = harness
+
+    async def create_room(self) -> str:
+        # Every bot comes from 127.0.0.1: the rate limits are tested in test_routes.py, so
+        # here they are reset, as the self-host's runs use --loopback-unlimited.
+        await asyncio.to_thread(self.harness.reset_limits)
+        return await asyncio.to_thread(self.harness.create_room)
+
+    async def lookup(self, code: str) -> tuple[int, dict[str, Any]]:
+        await asyncio.to_thread(self.harness.reset_limits)
+        response = await asyncio.to_thread(self.harness.http.get, f"/api/rooms/{code}")
+        return response.status_code, response.json()
+
+    def player(self, code: str, name: str) -> Player:
+        url = self.harness.ws_url(code)
+
+        async def opener() -> WebSocketTransport:
+            await asyncio.to_thread(self.harness.reset_limits)
+            return await WebSocketTransport.open(url)
+
+        return Player(name, opener)
+
+
+@pytest.fixture(scope="module")
+def accelerated() -> Iterator[Harness]:
+    with running_harness(speed=20) as harness:
+        yield harness
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_scenario_on_the_worker(accelerated: Harness, name: str) -> None:
+    asyncio.run(SCENARIOS[name](HarnessServer(accelerated)))
+    assert accelerated.logs()["errors"] == []
