@@ -86,7 +86,8 @@ export function voteScreen(root, app) {
         ? t("vote.runoff_explain", { names: g.candidates.map((id) => nameOf(model, id)).join(", ") })
         : g.ballotKind === "reopened" ? t("vote.reopened_explain") : t("vote.explain");
       timer.set(model.deadline, model.settings.vote_timer ? model.settings.vote_seconds : null);
-      const pending = Object.entries(g.phantomVotes).filter(([, n]) => n > 0);
+      // Phantom votes count in the first ballot only (docs/rules.md §4).
+      const pending = g.ballotKind === "first" ? Object.entries(g.phantomVotes).filter(([, n]) => n > 0) : [];
       phantoms.hidden = !pending.length;
       phantoms.textContent = t("vote.phantoms", {
         list: pending.map(([id, n]) => t("vote.phantom_item", { name: nameOf(model, id), n })).join(", "),
