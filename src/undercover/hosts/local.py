@@ -116,14 +116,14 @@ class Server:
             return self.lan_base
         return base_url(connection.url.scheme, connection.headers.get("host", "localhost"))
 
-    def find_room(self, code: str | None, address: str) -> LiveRoom | float:
+    async def find_room(self, code: str | None, address: str) -> LiveRoom | float:
         """The room, or how long this address must wait (0.0: the room is unknown).
 
         Only look-ups of unknown codes spend the address's allowance, but once it is
         spent every look-up waits, so a prober cannot tell a live code by its answer.
         """
         now = time.monotonic()
-        room = self.rooms.get(code) if code is not None else None
+        room = await self.rooms.find(code) if code is not None else None
         if self.is_unlimited(address):
             return room if room is not None else 0.0
         if room is None:
@@ -157,7 +157,7 @@ async def _http(request: Request) -> Response:
         case routes.CreateRoom():
             return _create_room(server, address)
         case routes.ShowRoom(code) | routes.ShowQrCode(code):
-            found = server.find_room(code, address)
+            found = await server.find_room(code, address)
             if isinstance(found, float):
                 return _api(routes.rate_limited(found) if found > 0 else routes.unknown_room())
             link = share_url(server.share_base(request), found.code)
@@ -217,7 +217,7 @@ async def _socket(websocket: WebSocket) -> None:
         log_event("socket.origin_refused", room=code, level=logging.WARNING)
         await websocket.send_denial_response(PlainTextResponse("Origin refused.", status_code=403))
         return
-    found = server.find_room(code, _address(websocket))
+    found = await server.find_room(code, _address(websocket))
     if isinstance(found, float):
         if found > 0:
             denial = _api(routes.rate_limited(found))
@@ -291,17 +291,19 @@ def build_app(options: Options, engine: Engine | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         started = time.monotonic()
-        restored = server.rooms.restore_all()
+        # Rooms resume in the background; a room asked for before its turn resumes at once.
+        resuming = asyncio.create_task(server.rooms.resume_all())
         # Everything loaded so far lives as long as the process: keep it out of the
         # cyclic collector's full passes, which otherwise pause every room.
         gc.freeze()
         log_event(
             "server.started",
-            rooms=restored,
+            stored_rooms=len(server.rooms.stored()),
             seconds=round(time.monotonic() - started, 3),
             time_scale=options.time_scale,
         )
         yield
+        resuming.cancel()
         server.rooms.shut_all()
         log_event("server.stopped")
 

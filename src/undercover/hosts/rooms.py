@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, Protocol
@@ -201,9 +202,9 @@ class LiveRoom:
         """Arm the alarm for what storage holds (an early alarm changes nothing)."""
         self._finish("arm", lambda: self.runner.on_alarm({}, self.clock.now()), None)
 
-    def restart(self) -> None:
-        """After start-up, before any socket: let the runner extend deadlines, arm the alarm."""
-        self._finish("restart", lambda: self.runner.on_restart({}, self.clock.now()), None)
+    def resume(self, outbox: Outbox) -> None:
+        """Carry out the runner's answer to `on_restart` (no socket yet: it arms the alarm)."""
+        self._deliver(outbox, None)
 
     async def _step(self, what: str, step: Step, origin: Peer | None = None) -> None:
         """One runner call with the current sockets, then its outbox carried out.
@@ -281,15 +282,14 @@ class Rooms:
         self.engine = engine
         self.clock = clock
         self.live: dict[str, LiveRoom] = {}
+        self._resuming: dict[str, asyncio.Future[None]] = {}
+        self._gone: set[str] = set()  # files that hold no room (a crash mid-creation)
 
     def path(self, code: str) -> Path:
         return self.directory / f"{code}{ROOM_FILE_SUFFIX}"
 
     def is_taken(self, code: str) -> bool:
         return code in self.live or self.path(code).exists()
-
-    def get(self, code: str) -> LiveRoom | None:
-        return self.live.get(code)
 
     def create(self, code: str) -> LiveRoom:
         db = SqliteDatabase(self.path(code))
@@ -305,26 +305,69 @@ class Rooms:
         log_event("room.created", room=code)
         return room
 
-    def restore_all(self) -> int:
-        """Open every stored room and re-arm its alarm; returns how many were resumed."""
-        for path in sorted(self.directory.glob(f"*{ROOM_FILE_SUFFIX}")):
-            code = path.name.removesuffix(ROOM_FILE_SUFFIX)
-            if code in self.live:
-                continue
-            try:
-                db = SqliteDatabase(path)
-                runner = self.engine.open(db, code)
-                if not runner.exists():
-                    db.close()
-                    continue
-            except Exception as error:
-                log_event("room.unreadable", room=code, level=40, exc=error)
-                continue
-            room = LiveRoom(code, db, runner, self.clock, self._forget, self.offload)
-            self.live[code] = room
-            room.restart()
-        log_event("rooms.restored", rooms=len(self.live))
+    def stored(self) -> list[str]:
+        """The codes of every room file in the data dir."""
+        return sorted(
+            p.name.removesuffix(ROOM_FILE_SUFFIX)
+            for p in self.directory.glob(f"*{ROOM_FILE_SUFFIX}")
+        )
+
+    async def find(self, code: str) -> LiveRoom | None:
+        """The live room, resumed from its file first if start-up has not reached it yet."""
+        room = self.live.get(code)
+        if room is None and code not in self._gone and self.path(code).exists():
+            await self._resume(code)
+            room = self.live.get(code)
+        return room
+
+    async def resume_all(self, concurrency: int = 4) -> int:
+        """Resume every stored room (in the background, after start-up); how many are live."""
+        began = time.monotonic()
+        gate = asyncio.Semaphore(concurrency)
+
+        async def one(code: str) -> None:
+            async with gate:
+                await self._resume(code)
+
+        await asyncio.gather(*(one(code) for code in self.stored()))
+        log_event("rooms.resumed", rooms=len(self.live), seconds=round(time.monotonic() - began, 3))
         return len(self.live)
+
+    async def _resume(self, code: str) -> None:
+        """Open a stored room in a worker thread (first writes wait on the disk), tell its
+        runner it was restarted (deadlines extended), and arm its alarm. Once per code."""
+        task = self._resuming.get(code)
+        if task is None:
+            task = asyncio.ensure_future(self._open(code))
+            self._resuming[code] = task
+        await asyncio.shield(task)
+
+    async def _open(self, code: str) -> None:
+        if code in self.live:
+            return
+        opened = await asyncio.to_thread(self._open_stored, code, self.clock.now())
+        if opened is None:
+            self._gone.add(code)
+            return
+        db, runner, outbox = opened
+        room = LiveRoom(code, db, runner, self.clock, self._forget, self.offload)
+        self.live[code] = room
+        room.resume(outbox)
+
+    def _open_stored(self, code: str, now: float) -> tuple[SqliteDatabase, Runner, Outbox] | None:
+        try:
+            db = SqliteDatabase(self.path(code))
+        except Exception as error:
+            log_event("room.unreadable", room=code, level=40, exc=error)
+            return None
+        try:
+            runner = self.engine.open(db, code)
+            if runner.exists():
+                return db, runner, runner.on_restart({}, now)
+        except Exception as error:
+            log_event("room.unreadable", room=code, level=40, exc=error)
+        db.close()
+        return None
 
     def _forget(self, room: LiveRoom) -> None:
         self.live.pop(room.code, None)

@@ -1,0 +1,43 @@
+"""The live rooms: resuming stored rooms after a restart, once each, on demand or in the background."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from tests.hosts.fake_runner import FakeEngine, FakeRunner
+from undercover.hosts.clock import Clock
+from undercover.hosts.rooms import Rooms
+
+
+def _restarts(rooms: Rooms, code: str) -> int:
+    room = rooms.live[code]
+    assert isinstance(room.runner, FakeRunner)
+    rows = room.db.execute("SELECT doc FROM fake WHERE id = 1")
+    restarts: int = json.loads(str(rows[0]["doc"]))["restarts"]
+    return restarts
+
+
+def test_stored_rooms_resume_once_each_on_demand_or_in_the_background(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        first = Rooms(tmp_path, FakeEngine(), Clock.real_time())
+        codes = ["AAAAA", "BBBBB", "CCCCC"]
+        for code in codes:
+            first.create(code)
+        first.shut_all()
+        (tmp_path / "rooms" / "DDDDD.sqlite3").write_bytes(b"")  # a crash mid-creation
+
+        second = Rooms(tmp_path, FakeEngine(), Clock.real_time())
+        assert second.stored() == [*codes, "DDDDD"]
+        assert not second.live
+        asked, everything = await asyncio.gather(second.find("BBBBB"), second.resume_all())
+        assert asked is second.live["BBBBB"]
+        assert everything == 3
+        assert sorted(second.live) == codes
+        assert [_restarts(second, code) for code in codes] == [1, 1, 1]
+        assert await second.find("DDDDD") is None
+        assert await second.find("EEEEE") is None
+        second.shut_all()
+
+    asyncio.run(scenario())
