@@ -1,4 +1,4 @@
-"""The live rooms: resuming stored rooms after a restart, once each, on demand or in the background."""
+"""Live rooms: stored rooms resume once each after a restart, on demand or in the background."""
 
 from __future__ import annotations
 
