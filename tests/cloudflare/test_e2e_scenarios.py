@@ -56,3 +56,13 @@ def accelerated() -> Iterator[Harness]:
 def test_scenario_on_the_worker(accelerated: Harness, name: str) -> None:
     asyncio.run(SCENARIOS[name](HarnessServer(accelerated)))
     assert accelerated.logs()["errors"] == []
+
+
+def test_the_deployment_smoke_script_passes_against_the_harness(accelerated: Harness) -> None:
+    from tools import smoke_deploy
+
+    accelerated.reset_limits()
+    report = smoke_deploy.run(accelerated.base_url, players=4)
+    assert report["phases"][0] == "role_reveal"
+    assert report["phases"][-1] == "ended"
+    assert "reconnect_seconds" in report

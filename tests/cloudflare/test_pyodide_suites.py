@@ -1,0 +1,38 @@
+"""The rules and engine test suites, run again under Pyodide 314: the Worker's Python 3.14.
+
+pytest and hypothesis are pure Python: the build step installs them for Pyodide into
+build/pyodide-tests (pip, the pyemscripten platform), next to the vendored python_modules/.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+
+from tests.cloudflare.harness import ROOT, build_worker, require_node
+
+pytestmark = [pytest.mark.node, pytest.mark.slow]
+
+TEST_MODULES = ROOT / "build" / "pyodide-tests"
+
+
+@pytest.mark.parametrize("suite", ["tests/rules", "tests/engine"])
+def test_suite_passes_under_pyodide_314(suite: str) -> None:
+    node = require_node()
+    build_worker("--vendor-only", "--test-modules", str(TEST_MODULES))
+    result = subprocess.run(
+        [node, str(ROOT / "harness" / "pytest_in_pyodide.mjs"), str(TEST_MODULES), "-q", suite],
+        cwd=ROOT,
+        env={**os.environ},
+        capture_output=True,
+        text=True,
+        timeout=3000,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    assert "Python 3.14" in output, output[-3000:]
+    assert "platform emscripten" in output
+    assert result.returncode == 0, output[-6000:]
+    assert " passed" in output.splitlines()[-1]
