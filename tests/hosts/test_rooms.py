@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tests.hosts.fake_runner import FakeEngine, FakeRunner
 from undercover.hosts.clock import Clock
-from undercover.hosts.rooms import Rooms
+from undercover.hosts.rooms import MAX_QUEUED_FRAMES, Peer, Rooms
+from undercover.hosts.routes import CLOSE_POLICY, SLOW_REASON
 
 
 def _restarts(rooms: Rooms, code: str) -> int:
@@ -41,3 +42,37 @@ def test_stored_rooms_resume_once_each_on_demand_or_in_the_background(tmp_path: 
         second.shut_all()
 
     asyncio.run(scenario())
+
+
+class StuckSocket:
+    """A client that stops reading: sends wait until `release` is set."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.sent: list[str] = []
+        self.closed_with: tuple[int, str | None] | None = None
+
+    async def send_text(self, data: str) -> None:
+        await self.release.wait()
+        self.sent.append(data)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed_with = (code, reason)
+
+
+def test_a_client_that_stops_reading_is_closed_not_buffered_forever() -> None:
+    async def scenario() -> StuckSocket:
+        socket = StuckSocket()
+        peer = Peer("c1", socket)
+        writer = asyncio.create_task(peer.pump())
+        for index in range(MAX_QUEUED_FRAMES * 2):
+            peer.push(f"frame {index}")
+            await asyncio.sleep(0)
+        socket.release.set()
+        await asyncio.wait_for(writer, timeout=10)
+        return socket
+
+    socket = asyncio.run(scenario())
+    assert socket.closed_with == (CLOSE_POLICY, SLOW_REASON)
+    assert len(socket.sent) <= MAX_QUEUED_FRAMES + 1
+    assert socket.sent[0] == "frame 0"
