@@ -239,3 +239,32 @@ def test_a_spectator_joining_does_not_unpause_an_empty_game(server: LocalServer)
 
     view = asyncio.run(play())
     assert view["paused"]
+
+
+def test_everyone_away_pauses_the_turn_and_it_resumes_where_it_was(server: LocalServer) -> None:
+    async def play() -> tuple[Json, Json, Json]:
+        table = await Table.seat(server.base_url, 4, clue_seconds=90)
+        await table.start()
+        before = table.view
+        for conn in table.conns:
+            await conn.close()
+        await asyncio.sleep(1.0)  # 20 s of room time with nobody connected
+        back = []
+        for conn in table.conns:
+            again = await Conn.open(server.base_url, table.code)
+            assert (await again.hello(None, token=conn.token))["type"] == "welcome"
+            back.append(again)
+        first = back[0].view
+        after = await back[-1].until_view(lambda v: all(p["connected"] for p in v["players"]))
+        for conn in back:
+            await conn.close()
+        return before, first, after
+
+    before, first, after = asyncio.run(play())
+    assert not first["paused"]
+    for view in (first, after):
+        assert view["phase_seq"] == before["phase_seq"]
+        assert view["game"]["speaker"] == before["game"]["speaker"]
+        assert view["game"]["recap"] == before["game"]["recap"]
+        assert not any(p["absent"] for p in view["players"])
+        assert view["deadline"] > before["deadline"]  # shifted by the time spent paused

@@ -82,3 +82,29 @@ def test_a_many_socket_flood_throttles_its_sockets_and_spares_another_room(
         codes = {f["code"] for f in conn.errors}
         assert "rate.limited" in codes
         assert conn.close_code == 1008
+
+
+def test_foreign_origins_are_refused_before_the_upgrade(server: LocalServer) -> None:
+    code = create_room(server.base_url)
+    own = f"http://127.0.0.1:{server.port}"
+
+    async def attempt(origin: str) -> str:
+        try:
+            conn = await Conn.open(server.base_url, code, origin=origin)
+        except Exception as error:
+            return str(getattr(getattr(error, "response", None), "status_code", error))
+        await conn.close()
+        return "opened"
+
+    for origin, expected in (
+        (own, "opened"),
+        ("null", "403"),
+        ("http://evil.example", "403"),
+        (f"http://127.0.0.1:{server.port}@evil.example", "403"),
+        (f"http://evil.example#@127.0.0.1:{server.port}", "403"),
+        ("http://127.0.0.1", "403"),  # another port
+        (f"http://localhost:{server.port}", "403"),  # reached as 127.0.0.1
+        (f"ftp://127.0.0.1:{server.port}", "403"),
+        (f"http://127.0.0.1:{server.port}x", "403"),
+    ):
+        assert asyncio.run(attempt(origin)) == expected, origin
