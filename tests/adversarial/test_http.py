@@ -1,0 +1,88 @@
+"""The HTTP surface as a prober sees it: no file outside static/, no word list, no secret."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+
+import pytest
+
+from tests.adversarial.table import create_room, http
+from tests.e2e.harness import ROOT, LocalServer
+from undercover.rules.text import fold
+from undercover.themes.builtin import builtin_catalog
+
+
+def _raw_get(port: int, path: str) -> tuple[int, bytes]:
+    """A request line sent as is (no client-side normalisation of `..` or `%2e`)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode()
+        )
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../pyproject.toml",
+        "/js/../../pyproject.toml",
+        "/%2e%2e/pyproject.toml",
+        "/js/%2e%2e/%2e%2e/pyproject.toml",
+        "/..%2fpyproject.toml",
+        "/js/..%5c..%5cpyproject.toml",
+        "/%2e%2e%2f%2e%2e%2fsrc/undercover/themes/data.py",
+        "/....//....//pyproject.toml",
+        "/index.html%00.toml",
+        "//etc/passwd",
+        "/static/../src/undercover/themes/data.py",
+    ],
+)
+def test_no_file_outside_static(server: LocalServer, path: str) -> None:
+    status, body = _raw_get(server.port, path)
+    assert status in {200, 400, 404}
+    if status == 200:  # only the single-page fallback may answer
+        assert body == (ROOT / "static" / "index.html").read_bytes()
+    assert b"[project]" not in body
+    assert b"THEMES_JSON" not in body
+
+
+def test_static_files_hold_no_word_list(server: LocalServer) -> None:
+    names = {
+        fold(entry.name)
+        for franchise in builtin_catalog().franchises
+        for entry in franchise.entries
+        if len(fold(entry.name)) >= 4
+    }
+    root = ROOT / "static"
+    files = [p for p in root.rglob("*") if p.is_file()]
+    assert files
+    for file in files:
+        status, _, body = http(server.base_url, "GET", "/" + file.relative_to(root).as_posix())
+        assert status == 200, file
+        text = fold(body.decode("utf-8", "replace"))
+        found = {n for n in names if re.search(rf"\b{re.escape(n)}\b", text)}
+        assert len(found) < 10, (file, sorted(found)[:20])  # a few common nouns, not a list
+
+
+def test_api_answers_tell_no_secret(server: LocalServer) -> None:
+    code = create_room(server.base_url)
+    status, headers, body = http(server.base_url, "GET", f"/api/rooms/{code}")
+    assert status == 200
+    assert set(json.loads(body)) == {"code", "status", "players", "share_url"}
+    assert headers["cache-control"] == "no-store"
+    for path in ("/api/rooms/ZZZZZ", "/api/rooms/ZZZZZ/qr.svg", "/api/nope", "/api/rooms/x/y"):
+        status, headers, body = http(server.base_url, "GET", path)
+        assert status == 404
+        assert set(json.loads(body)) == {"error", "message"}
+        assert "content-security-policy" in headers
+    status, headers, body = http(server.base_url, "GET", f"/api/rooms/{code}/qr.svg")
+    assert status == 200
+    assert headers["content-type"].startswith("image/svg+xml")
+    assert b"<script" not in body
+    assert b"href" not in body
