@@ -193,7 +193,8 @@ def random_table(pick: Pick) -> Table:
         "similarity": pick(["none", "close", "very_close"]),
         "clue_rounds_per_vote": pick([1, 2]),
     }
-    seed = pick(range(10**9, 10**12))
+    # Two draws: on wasm32 (Pyodide) len() of a range over 2**31 items overflows.
+    seed = pick(range(10**3, 10**6)) * 10**6 + pick(range(10**6))
     return Table.seated(*(f"joueur{i}" for i in range(players)), seed=seed, **options).started()
 
 
