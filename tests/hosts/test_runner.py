@@ -26,6 +26,7 @@ from undercover.engine.room import Room
 from undercover.engine.store import SqliteDatabase
 from undercover.engine.view import render_views, view_for
 from undercover.hosts.runner import Outbox, RoomRunner
+from undercover.rules import Role
 
 START = 1_000_000.0
 CODE = "ROOMS"
@@ -149,9 +150,9 @@ def names_by_id(host: Host) -> dict[str, str]:
     return {player: name for name, player in bound.items() if player is not None}
 
 
-def play_turn(host: Host) -> bool:
+def play_turn(host: Host, suspect: str | None = None) -> bool:
     """One legal move by whoever is expected to act (or, if they have no socket, the
-    deadline that will skip them); False once the game is over."""
+    deadline that will skip them), voting for `suspect` when possible; False once over."""
     by_id = names_by_id(host)
     anyone = next(iter(by_id.values()))
     view = host.view(anyone)
@@ -171,9 +172,10 @@ def play_turn(host: Host) -> bool:
         pending = [p for p in game["alive"] if p in by_id and p not in game["voters"]]
         if pending:
             choices = [p for p in (game["candidates"] or game["alive"]) if p != pending[0]]
+            choices.sort(key=lambda p: p != suspect)
             move = (pending[0], {"type": "cast_vote", "seq": seq, "target": choices[0]})
     elif phase == "guess":
-        move = (view["guesser"], {"type": "guess", "seq": seq, "text": "rien"})
+        move = (view["guesser"], {"type": "guess", "seq": seq, "text": "7"})  # a grade, or a word
     elif phase == "ended":
         return False
     if move is not None and move[0] in by_id:
@@ -437,20 +439,60 @@ def test_a_whole_game_through_the_runner_with_at_most_one_row_per_input(tmp_path
     assert final["scoreboard"]["games"] == 1
 
 
+def mr_white(host: Host) -> str | None:
+    room = host.runner.room()
+    assert room is not None
+    assert room.game is not None
+    return next((p for p, role in room.game.roles.items() if role is Role.MR_WHITE), None)
+
+
+@pytest.mark.parametrize(
+    ("changes", "phases"),
+    [
+        ({}, {"lobby", "role_reveal", "clues", "voting", "reveal", "ended"}),
+        (
+            {"mr_white": True},
+            {"lobby", "role_reveal", "clues", "voting", "reveal", "guess", "ended"},
+        ),
+        (
+            {"mode": "grade", "mr_white": True, "clue_rounds_per_vote": 2},
+            {"lobby", "role_reveal", "clues", "voting", "reveal", "guess", "ended"},
+        ),
+    ],
+)
 def test_rebuilding_from_storage_gives_the_same_views_and_deadline_at_every_step(
-    tmp_path: Path,
+    tmp_path: Path, changes: dict[str, Any], phases: set[str]
 ) -> None:
     host = seated(tmp_path, 5)
+    host.command("joueur1", {"type": "update_settings", "seq": 0, "changes": changes})
     viewers: list[str | None] = [*names_by_id(host), None]
-    while True:
+    seen = set()
+    suspect = None
+    for _ in range(500):
         live = host.runner.room()
         rebuilt = RoomRunner(SqliteDatabase(host.path), CODE).room()
         assert rebuilt is not None
         assert live is not None
         assert render_views(rebuilt, viewers, host.now) == render_views(live, viewers, host.now)
         assert next_deadline(rebuilt) == next_deadline(live) == host.alarm_at
-        if not play_turn(host):
+        seen.add(live.phase.kind)
+        if live.game is not None:
+            suspect = mr_white(host)
+        if not play_turn(host, suspect):
             break
+    else:
+        raise AssertionError("the game did not end")
+    assert seen == phases
+
+
+def test_a_grade_game_with_mr_white_plays_through_the_runner(tmp_path: Path) -> None:
+    host = seated(tmp_path, 6)
+    changes = {"mode": "grade", "mr_white": True}
+    host.command("joueur1", {"type": "update_settings", "seq": 0, "changes": changes})
+    play_to_the_end(host)
+    end = host.view("joueur2")["game"]["end"]
+    assert end["grades"] is not None
+    assert any(entry["kind"] == "theme" for entry in host.view("joueur2")["game"]["recap"])
 
 
 def test_every_view_frame_is_view_for_that_player(tmp_path: Path) -> None:
