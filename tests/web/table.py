@@ -30,6 +30,9 @@ class Player:
         self.secret: tuple[str, str | None] | None = None  # ("word", "Harry") … from the card
         page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
         page.on("console", self._console)
+        self.requests: list[str] = []
+        page.on("requestfinished", lambda r: self.requests.append(f"{r.url} {r.response()}"))
+        page.on("requestfailed", lambda r: self.requests.append(f"FAILED {r.url} {r.failure}"))
 
     def _console(self, message: Any) -> None:
         if message.type in ("error", "warning"):
@@ -57,9 +60,9 @@ class Player:
             raise AssertionError(f"{self.name}: {error}\n{self.diagnose()}") from None
 
     def diagnose(self) -> str:
-        """What this page shows and logged: for failure messages."""
+        """What this page shows, logged and requested: for failure messages."""
         text = self.page.locator("body").inner_text()[:600]
-        return f"errors: {self.errors}\nscreen text: {text}"
+        return f"errors: {self.errors}\nrequests: {self.requests[-40:]}\nscreen text: {text}"
 
     def read_card(self) -> tuple[str, str | None]:
         """On the role screen: tap the card, read it, tap again to hide it."""
@@ -152,6 +155,10 @@ class Table:
     def create(self, name: str) -> Player:
         host = self.new_player(name)
         host.page.goto("/")
+        try:
+            host.page.wait_for_selector("#nickname")
+        except Exception as error:
+            raise AssertionError(f"home did not show: {error}\n{host.diagnose()}") from None
         host.page.fill("#nickname", name)
         host.page.click("#create-room")
         host.wait_screen("lobby")

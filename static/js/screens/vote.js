@@ -62,7 +62,9 @@ export function voteScreen(root, app) {
     confirm.disabled = picked === undefined || picked === g.myBallot;
     confirm.textContent = picked === undefined
       ? t("vote.pick_first")
-      : picked === null ? t("vote.confirm_abstain") : t("vote.confirm", { name: nameOf(model, picked) });
+      : picked === g.myBallot
+        ? t("vote.recorded")
+        : picked === null ? t("vote.confirm_abstain") : t("vote.confirm", { name: nameOf(model, picked) });
     mine.textContent = g.myBallot === undefined
       ? t("vote.not_voted")
       : g.myBallot === null ? t("vote.you_abstained") : t("vote.you_voted", { name: nameOf(model, g.myBallot) });
