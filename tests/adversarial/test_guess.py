@@ -71,3 +71,45 @@ def test_a_malformed_word_guess_is_refused_and_kept_open(
     assert answers[0]["code"] == code
     assert answers[1]["type"] == "view"  # the guess was still open
     assert answers[1]["view"]["game"]["recap"][-1]["text"] == "zzqx"
+
+
+def test_kicking_mr_white_during_his_guess_then_host_leaves_then_rematch(
+    server: LocalServer,
+) -> None:
+    """Kick = the guess is lost; the host's leave passes the crown; "Rejouer" seats the
+    spectator and drops the kicked and the departed, keeping the scoreboard."""
+
+    async def play() -> tuple[Json, Json, Json, str, str, str]:
+        table, white = await _guessing(server.base_url)
+        spectator = await Conn.open(server.base_url, table.code)
+        assert (await spectator.hello("Qzz"))["type"] == "welcome"
+        host = table.host()
+        if white.player_id == host.player_id:  # the host cannot kick himself: let him guess
+            await white.request({"type": "guess", "seq": white.view["phase_seq"], "text": "zz"})
+        else:
+            await host.request({"type": "kick", "player_id": white.player_id})
+        after_guess = await spectator.until_view(lambda v: v["phase"] != "guess")
+        old_host = host.player_id or ""
+        await host.request({"type": "leave"})
+        moved = await spectator.until_view(lambda v: v["host"] != old_host)
+        table.conns.remove(host)
+        await host.close()
+        await table.play_to_end()
+        new_host = table.by_id(table.view["host"])
+        await new_host.request({"type": "rematch", "seq": table.view["phase_seq"]})
+        lobby = await spectator.until_view(lambda v: v["phase"] == "lobby")
+        for conn in [*table.live(), spectator]:
+            await conn.close()
+        return after_guess, moved, lobby, white.player_id or "", old_host, spectator.player_id or ""
+
+    after_guess, moved, lobby, white, old_host, watcher = asyncio.run(play())
+    guess = next(e for e in after_guess["game"]["recap"] if e["kind"] == "guess")
+    assert guess["player"] == white
+    assert guess["correct"] is False
+    assert moved["host"] not in {old_host, watcher}  # a connected player, not the spectator
+    seated = {p["player_id"]: p["status"] for p in lobby["players"]}
+    assert seated[watcher] == "seated"
+    assert old_host not in seated
+    if white != old_host:
+        assert white not in seated  # kicked
+    assert lobby["scoreboard"]["games"] == 1

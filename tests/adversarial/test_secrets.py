@@ -139,6 +139,7 @@ def test_no_frame_leaks_a_secret(server: LocalServer, players: int, settings: Js
     assert status == 200
     assert set(json.loads(body)) == {"code", "status", "players", "share_url"}
     log = fold(server.log_text())
+    assert "indice" not in log  # the bots' clues: no clue text is logged either
     for conn in table.conns:
         assert conn.token is not None
         assert fold(conn.token) not in log
