@@ -299,6 +299,17 @@ def test_an_unknown_room_is_fatal(tmp_path: Path) -> None:
     assert outbox.closes == (("c1", CloseCode.ROOM_NOT_FOUND, "room.not_found"),)
 
 
+def test_probing_an_unknown_code_writes_nothing(tmp_path: Path) -> None:
+    db = SqliteDatabase(tmp_path / "probe.sqlite3")
+    runner = RoomRunner(db, "NOPE1")
+    assert not runner.exists()
+    assert runner.summary(START)["status"] == "unknown"
+    runner.on_frame("c1", {"c1": None}, '{"type":"hello","protocol":1,"name":"a"}', START, "t" * 43)
+    runner.on_alarm({}, START)
+    assert db.execute("SELECT name FROM sqlite_master") == []
+    assert db.rows_written == 0
+
+
 def test_a_room_is_created_once(tmp_path: Path) -> None:
     host = Host(tmp_path / "room.sqlite3")
     with pytest.raises(ValueError, match="exists"):

@@ -108,6 +108,14 @@ def schema_statements() -> list[str]:
     return [statement.strip() for statement in "\n".join(lines).split(";") if statement.strip()]
 
 
+def has_tables(db: Database) -> bool:
+    """Whether a room was ever created in this database (reads only)."""
+    found = db.execute(
+        "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'room'"
+    )
+    return found[0]["n"] == 1
+
+
 def ensure_schema(db: Database) -> None:
     """Create the tables if needed (idempotent; writes no row)."""
     for statement in schema_statements():

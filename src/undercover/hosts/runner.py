@@ -113,6 +113,7 @@ class RoomRunner:
         runner = cls(db, code)
         if runner.exists():
             raise ValueError(f"room {code} already exists")
+        runner._ensure_schema()
         store.write_schema_version(db)
         runner._save(new_room(code, seed=seed, now=now), revision=1)
         return runner
@@ -344,7 +345,12 @@ class RoomRunner:
             self._schema_ready = True
 
     def _load(self) -> _Loaded | None:
-        self._ensure_schema()
+        # Probing an unknown code must write nothing (on Cloudflare every code names a
+        # Durable Object): the tables are only created by `create`, or upgraded once found.
+        if not self._schema_ready:
+            if not store.has_tables(self.db):
+                return None
+            self._ensure_schema()
         record = store.read(self.db)
         if record is None:
             self._cache = None
