@@ -124,7 +124,7 @@ function readReveal(view, g) {
   return {
     eliminated: view.revealed,
     role: card.role || null,
-    word: card.role === "mr_white" ? null : card.word ?? card.grade ?? null,
+    word: card.role === "mr_white" ? null : secretText(card),
     byLot: Boolean(g && g.last_vote && g.last_vote.result === "lot"),
   };
 }
@@ -137,7 +137,7 @@ function readEnd(view, g) {
   const players = (end.cards || []).map((c) => ({
     id: c.player_id,
     role: c.role,
-    secret: c.role === "mr_white" ? null : c.word ?? c.grade,
+    secret: c.role === "mr_white" ? null : secretText(c),
     kicked: kicked.has(c.player_id),
     eliminated: eliminated.has(c.player_id),
   }));
@@ -153,4 +153,11 @@ function readEnd(view, g) {
     };
   }
   return { outcome: g.outcome, players, recap: g.recap || [], deal };
+}
+
+/** A revealed card's word, or its grade written out of 20 ("14/20"); null when hidden. */
+function secretText(card) {
+  if (card.word !== null && card.word !== undefined) return card.word;
+  if (card.grade !== null && card.grade !== undefined) return `${card.grade}/20`;
+  return null;
 }

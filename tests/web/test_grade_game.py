@@ -91,7 +91,9 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
     for player in players:
         player.wait_screen("ended")
     expect(host.page.locator("#outcome")).to_have_attribute("data-winners", "mr_white")
-    expect(host.page.locator("#outcome")).to_contain_text("Mr. White a deviné")
+    expect(host.page.locator("#outcome")).to_contain_text("Mr. White a deviné la note")
+    civilian_card = host.page.locator(f"#all-roles [data-player='{civilians[0].id}']")
+    expect(civilian_card).to_contain_text(civilian_grade)
     expect(mr_white.page.locator("#outcome")).to_contain_text("Tu as gagné")
     expect(host.page.locator("#pair-why")).to_contain_text(f"Civils : {civilian_grade}")
     recap = host.page.locator("#recap")

@@ -19,7 +19,7 @@ export function endScreen(root, app) {
         h("h1", { text: t("end.title") }),
         h("section", { class: "outcome", id: "outcome", dataset: { winners: outcome ? outcome.winners.join(" ") : "" } },
           h("p", { class: "big-news", text: outcome ? t("end.winners", { camps: outcome.winners.map((c) => t(`camp.${c}`)).join(" + ") }) : t("end.no_outcome") }),
-          outcome ? h("p", { text: t(`end.reason_${outcome.reason}`) }) : null,
+          outcome ? h("p", { text: t(`end.reason_${outcome.reason}${outcome.reason === "mr_white_guessed" && model.settings.mode === "grade" ? "_grade" : ""}`) }) : null,
           model.spectatorKind === "late" ? null : h("p", { class: "tally", text: iWon ? `🏆 ${t("end.you_won")}` : t("end.you_lost") }),
         ),
         h("section", { class: "panel stack", "aria-labelledby": "roles-title" },
@@ -77,6 +77,6 @@ function scoreboard(model) {
       h("tbody", {}, [...board.players].sort((a, b) => b.wins - a.wins).map((line) =>
         h("tr", {}, h("th", { scope: "row", text: line.nickname }), h("td", { text: String(line.wins) }), h("td", { text: String(line.games) })))),
     )),
-    board.camps.length ? h("p", { class: "hint", text: board.camps.map(([camp, wins]) => `${t(`camp.${camp}`)} : ${wins}`).join(" · ") }) : null,
+    board.camps.length ? h("p", { class: "hint", text: board.camps.map(([camp, wins]) => t("end.camp_wins", { camp: t(`camp.${camp}`), n: wins })).join(" · ") }) : null,
   );
 }
