@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -222,3 +224,8 @@ def test_a_format_1_room_saved_mid_vote_loads_and_its_game_goes_on(tmp_path: Pat
     assert after.game is not None
     assert set(after.game.ballots) == set(after.game.alive)  # every ballot in: the grace runs
     assert getattr(after.phase, "grace_ends_at", None) is not None
+
+
+def test_the_runner_imports_without_sqlite3_as_in_the_worker() -> None:
+    check = "import sys, undercover.hosts.runner; sys.exit('sqlite3' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", check], check=False).returncode == 0

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from undercover.engine.room import FORMAT_VERSION, Room
 from undercover.engine.seats import name_key
+
+if TYPE_CHECKING:
+    import sqlite3
 
 SqlValue = str | int | float | bytes | None
 Row = dict[str, SqlValue]
@@ -61,6 +63,8 @@ class SqliteDatabase:
         self.path = str(path)
         self.rows_written = 0
         self.bytes_written = 0
+        import sqlite3  # here: the Worker's Pyodide may not ship it, and never needs it
+
         self._connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._connection.execute("PRAGMA journal_mode=WAL")
         self._connection.execute(f"PRAGMA synchronous={synchronous}")
