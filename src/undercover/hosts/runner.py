@@ -14,6 +14,11 @@ Rules of this file:
   player it is bound to (None before its hello). Each call reconciles the seats' connected
   flags with it, so a close the host never reported is caught up at the next input. In
   `on_close` the closing socket may or may not still be in `connections`; it is ignored.
+
+Beyond the interface first agreed (also in docs/architecture.md): every `Outbox`, refusals
+included, carries the alarm to keep armed; `summary` answers "unknown" for a code with no
+room, and "full" for a locked room; `room()` gives tools the stored room; probing a code
+with no room writes nothing (the tables are created by `create` only).
 """
 
 from __future__ import annotations
