@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from undercover.engine import store
 from undercover.engine.room import FORMAT_VERSION
 from undercover.engine.seats import hash_token
-from undercover.engine.store import Record, SqliteDatabase, StoreError
+from undercover.engine.store import Record, SqliteDatabase, SqlValue, StoreError
 from undercover.engine.view import view_for
 from undercover.hosts.runner import RoomRunner
 
@@ -23,6 +24,28 @@ def db(tmp_path: Path) -> SqliteDatabase:
     database = SqliteDatabase(tmp_path / "room.sqlite3")
     store.ensure_schema(database)
     return database
+
+
+class FloatingDatabase:
+    """Rows as a JavaScript host may return them: every number a float."""
+
+    def __init__(self, inner: SqliteDatabase) -> None:
+        self.inner = inner
+
+    def execute(self, sql: str, params: Sequence[SqlValue] = ()) -> list[dict[str, SqlValue]]:
+        rows = self.inner.execute(sql, params)
+        return [{k: float(v) if isinstance(v, int) else v for k, v in row.items()} for row in rows]
+
+
+def test_integers_read_back_as_floats_are_accepted(db: SqliteDatabase) -> None:
+    store.write(db, Record(1, 7, "{}"))
+    assert store.read(FloatingDatabase(db)) == Record(1, 7, "{}")
+
+
+def test_a_row_of_the_wrong_types_is_refused(db: SqliteDatabase) -> None:
+    db.execute("INSERT INTO room (id, format, revision, doc) VALUES (1, 1, 2.5, 'x')")
+    with pytest.raises(StoreError, match="integer"):
+        store.read(db)
 
 
 def test_an_empty_database_has_no_room(db: SqliteDatabase) -> None:
@@ -229,3 +252,17 @@ def test_a_format_1_room_saved_mid_vote_loads_and_its_game_goes_on(tmp_path: Pat
 def test_the_runner_imports_without_sqlite3_as_in_the_worker() -> None:
     check = "import sys, undercover.hosts.runner; sys.exit('sqlite3' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", check], check=False).returncode == 0
+
+
+def test_a_room_plays_over_a_database_returning_floats(tmp_path: Path) -> None:
+    db = FloatingDatabase(SqliteDatabase(tmp_path / "js.sqlite3"))
+    RoomRunner.create(db, "FLOAT", now=1000.0, seed=3)
+    runner = RoomRunner(db, "FLOAT")  # as after a wake-up
+    hello = json.dumps({"type": "hello", "protocol": 1, "name": "Zoé"})
+    outbox = runner.on_frame("c1", {"c1": None}, hello, 1001.0, "t" * 43)
+    assert outbox.bound == "p1"
+    assert RoomRunner(db, "FLOAT").summary(1002.0) == {
+        "code": "FLOAT",
+        "status": "lobby",
+        "players": 1,
+    }

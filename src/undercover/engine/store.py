@@ -140,10 +140,19 @@ def read(db: Database) -> Record | None:
     if not rows:
         return None
     row = rows[0]
-    fmt, revision, doc = row["format"], row["revision"], row["doc"]
-    if not isinstance(fmt, int) or not isinstance(revision, int) or not isinstance(doc, str):
-        raise StoreError("the room row has unexpected column types")
-    return Record(fmt, revision, doc)
+    doc = row["doc"]
+    if not isinstance(doc, str):
+        raise StoreError("the room document is not text")
+    return Record(_whole(row["format"]), _whole(row["revision"]), doc)
+
+
+def _whole(value: SqlValue) -> int:
+    """An integer column; a JavaScript host may hand integers over as floats (3.0)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if not isinstance(value, int):
+        raise StoreError(f"expected an integer column, found {type(value).__name__}")
+    return value
 
 
 def write(db: Database, record: Record) -> None:
