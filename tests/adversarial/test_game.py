@@ -294,3 +294,37 @@ def test_a_kick_after_the_game_keeps_the_view_consistent(server: LocalServer) ->
     status = {p["player_id"]: p["status"] for p in view["players"]}
     assert status[target] == "kicked"
     assert all(status[p] == "alive" for p in view["game"]["alive"])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="with every player away, the host role passes to a late-joining spectator "
+    "(anyone with the code), who can then kick and ban the players",
+)
+def test_a_stranger_spectator_never_becomes_host_of_a_running_game(server: LocalServer) -> None:
+    async def play() -> tuple[Json, Json]:
+        table = await Table.seat(server.base_url, 4, clue_timer=False, vote_timer=False)
+        await table.start()
+        stranger = await Conn.open(server.base_url, table.code)
+        assert (await stranger.hello("Qzz"))["type"] == "welcome"
+        for conn in table.conns:
+            await conn.close()
+        seated = {c.player_id for c in table.conns}
+
+        def settled(view: Json) -> bool:
+            players = [p for p in view["players"] if p["player_id"] in seated]
+            return (
+                view["paused"]
+                or view["host"] == stranger.player_id
+                or all(p["absent"] for p in players)
+            )
+
+        view = await stranger.until_view(settled)
+        answer = await stranger.request({"type": "kick", "player_id": "p2"})
+        await stranger.close()
+        return view, answer
+
+    view, kick = asyncio.run(play())
+    assert view["host"] != view["me"]["player_id"]
+    assert kick["type"] == "error"
+    assert kick["code"] == "room.not_host"
