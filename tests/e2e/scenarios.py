@@ -212,37 +212,65 @@ async def full_grade_game(server: GameServer) -> None:
     await table.leave_all()
 
 
+def mr_white(table: Table) -> Player:
+    """The player holding the Mr. White card (a bot knows its own card)."""
+    return next(p for p in table.players if p.me()["secret"]["kind"] == "mr_white")
+
+
+def ballots_against_mr_white(table: Table) -> list[tuple[Player, Json]]:
+    """Every alive player's vote against Mr. White (his own is an abstention)."""
+    white = mr_white(table)
+    ballots = []
+    for player in table.players:
+        view, me = player.view or {}, player.me()
+        if view.get("phase") == "voting" and me["status"] == "alive" and not me["ballot"]["cast"]:
+            target = white.player_id if player is not white else None
+            ballots.append(
+                (player, {"type": "cast_vote", "seq": view["phase_seq"], "target": target})
+            )
+    return ballots
+
+
 async def reconnect_in_every_phase(server: GameServer) -> None:
     """Drop and come back with the token in each phase: same seat, same phase, nothing lost."""
     table = await Table.seated(server, "Ana", "Ben", "Cy", "Dan", "Eve")
     await table.configure(mr_white=True)
-    seen: set[str] = set()
+    seen: list[str] = []
 
-    async def bounce(player: Player) -> None:
+    async def bounce(player: Player, *, may_move_on: bool = False) -> None:
         before_id, before_phase, before_seq = player.player_id, phase_of(player.view), player.seq
-        before_secret = player.me()["secret"]
+        before_card = player.me()["secret"]
         await player.rejoin()
         assert player.player_id == before_id
         assert player.seq >= before_seq
-        if player.seq == before_seq:
-            assert phase_of(player.view) == before_phase
-            assert player.me()["secret"] == before_secret
-        seen.add(before_phase or "")
+        assert player.me()["secret"] == before_card
+        if not may_move_on:
+            assert phase_of(player.view) == before_phase, (before_phase, phase_of(player.view))
+        seen.append(before_phase or "")
 
-    await bounce(table.players[1])  # lobby
+    await bounce(table.players[1])
     await table.start()
-    await bounce(table.players[2])  # role reveal
+    await bounce(table.players[2])
     await table.play(table.at("clues"))
-    await bounce(table.players[3])
+    await bounce(table.by_id(_game(table.players[0])["speaker"]))
     await table.play(table.at("voting"))
-    voter = table.players[4]
-    await table.play(lambda t: voter.me().get("ballot", {}).get("cast", False), moves=1000)
-    if phase_of(voter.view) == "voting":
-        await bounce(voter)
-        assert voter.me()["ballot"]["cast"] or phase_of(voter.view) != "voting"
+    ballots = ballots_against_mr_white(table)
+    voter, ballot = ballots[0]
+    await voter.send(ballot)
+    await voter.until(lambda p: p.me()["ballot"]["cast"])
+    await bounce(voter)
+    assert voter.me()["ballot"]["cast"], "a vote survives its voter's reconnection"
+    for voter, ballot in ballots[1:]:
+        await voter.send(ballot)
+    await table.settle(lambda p: phase_of(p.view) in ("reveal", "guess"))
+    await bounce(table.players[0], may_move_on=True)
+    white = mr_white(table)
+    await white.until(lambda p: phase_of(p.view) == "guess")
+    await bounce(white)
+    assert (white.view or {})["guesser"] == white.player_id
     await table.play(table.at("ended"))
-    await bounce(table.players[0])
-    assert {"lobby", "role_reveal", "clues", "ended"} <= seen, seen
+    await bounce(table.players[3])
+    assert seen == ["lobby", "role_reveal", "clues", "voting", "reveal", "guess", "ended"], seen
     await table.leave_all()
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.harness import LocalServer
-from tests.e2e.scenarios import Table
-from undercover.hosts.bots import Json, Player, phase_of
+from tests.e2e.scenarios import Table, ballots_against_mr_white
+from undercover.hosts.bots import Player, phase_of
 
 # Slow enough that a phase with a short pause (the 6 s reveal) is still on when the
 # bots come back, fast enough that the game's timers play in seconds.
@@ -53,17 +53,6 @@ async def _kill_and_come_back(server: LocalServer, table: Table) -> None:
         assert phase_of(player.view) == phase, (player.name, phase_of(player.view), before)
 
 
-def _vote_for_mr_white(table: Table) -> Iterator[tuple[Player, Json]]:
-    white = next(p for p in table.players if p.me()["secret"]["kind"] == "mr_white")
-    for player in table.players:
-        view = player.view or {}
-        game = view.get("game") or {}
-        alive = player.me()["status"] == "alive" and player.player_id in game.get("alive", ())
-        if view.get("phase") == "voting" and alive and not player.me()["ballot"]["cast"]:
-            target = white.player_id if player is not white else None
-            yield player, {"type": "cast_vote", "seq": view["phase_seq"], "target": target}
-
-
 def test_kill_in_the_middle_of_every_phase(restartable: LocalServer) -> None:
     async def scenario() -> None:
         table = await Table.seated(restartable, "Ana", "Ben", "Cy", "Dan", "Eve")
@@ -86,7 +75,7 @@ def test_kill_in_the_middle_of_every_phase(restartable: LocalServer) -> None:
 
         await table.play(table.at("voting"))
         first = True
-        for voter, ballot in list(_vote_for_mr_white(table)):
+        for voter, ballot in ballots_against_mr_white(table):
             await voter.send(ballot)
             await voter.until(lambda p: p.me()["ballot"]["cast"] or phase_of(p.view) != "voting")
             if first:  # one ballot acknowledged, then the crash
