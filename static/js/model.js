@@ -38,8 +38,9 @@ export function readModel(view, myId) {
     if (!byId[line.player_id]) byId[line.player_id] = { id: line.player_id, name: line.nickname, kicked: false };
   }
   const seated = players.filter((p) => p.status === "seated" || p.status === "alive" || p.status === "eliminated");
-  const secret = me.secret && me.secret.kind
-    ? { kind: me.secret.kind, word: me.secret.kind === "word" ? me.secret.value : null, grade: me.secret.kind === "grade" ? me.secret.value : null }
+  const kind = me.secret ? me.secret.kind : null;
+  const secret = kind
+    ? { kind, word: kind === "word" ? me.secret.value : null, grade: kind === "grade" ? me.secret.value : null }
     : null;
   const s = view.settings;
   const sim = view.similarity;
@@ -100,7 +101,9 @@ function readGame(view, g, me) {
     proposer: g.proposer,
     roundTheme: g.round_theme,
     themes,
-    clues: recap.filter((e) => e.kind === "clue").map((e) => ({ round: e.clue_round, player: e.player, text: e.text, skipped: e.skipped })),
+    clues: recap
+      .filter((e) => e.kind === "clue")
+      .map((e) => ({ round: e.clue_round, player: e.player, text: e.text, skipped: e.skipped })),
     voted: g.voters,
     votedCount: g.ballots_cast,
     voterCount: g.ballots_expected || alive.length,

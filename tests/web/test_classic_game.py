@@ -47,8 +47,9 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     for player in players:
         player.wait_screen("voting")
     expect(host.page.locator("#vote-count")).to_have_text("0/6 ont voté")
-    host.page.click(f".target[data-target='{mr_white.id}']")
-    host.look("classic-vote-picked")
+    picker = next(p for p in players if p is not mr_white)
+    picker.page.click(f".target[data-target='{mr_white.id}']")
+    picker.look("classic-vote-picked")
     for player in players:
         player.vote_for(undercover if player is mr_white else mr_white)
     expect(host.page.locator("#vote-grace")).to_contain_text("Tout le monde a voté")
@@ -60,11 +61,11 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
 
     # Mr. White's guess: an input for him, a waiting screen for the others.
     mr_white.wait_screen("guess")
-    host.wait_screen("guess")
-    expect(host.page.locator("#guess-waiting")).to_contain_text(mr_white.name)
-    expect(host.page.locator("#guess-input-form")).to_be_hidden()
+    picker.wait_screen("guess")
+    expect(picker.page.locator("#guess-waiting")).to_contain_text(mr_white.name)
+    expect(picker.page.locator("#guess-input-form")).to_be_hidden()
     mr_white.look("classic-guess-mr-white")
-    host.look("classic-guess-waiting")
+    picker.look("classic-guess-waiting")
     mr_white.give_text("guess-input", "Pas le bon mot")
 
     # Cycle 2: Mr. White watches; everyone votes the undercover out.

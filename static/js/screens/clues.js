@@ -15,8 +15,13 @@ export function cluesScreen(root, app) {
   const yourTurn = h("p", { class: "your-turn", id: "your-turn", hidden: true });
   const waiting = h("p", { class: "panel", id: "waiting-for", role: "status" });
   const theme = h("p", { class: "panel round-theme", id: "round-theme", hidden: true });
-  const clueForm = draftForm(app, { id: "clue-input", type: "give_clue", label: "clues.your_clue", placeholder: "clues.placeholder", maxLength: 60 });
-  const themeForm = draftForm(app, { id: "theme-input", type: "propose_theme", label: "clues.your_theme", placeholder: "clues.theme_placeholder", maxLength: 60 });
+  const clueForm = draftForm(app, {
+    id: "clue-input", type: "give_clue", label: "clues.your_clue", placeholder: "clues.placeholder", maxLength: 60,
+  });
+  const themeForm = draftForm(app, {
+    id: "theme-input", type: "propose_theme", label: "clues.your_theme", placeholder: "clues.theme_placeholder",
+    maxLength: 60,
+  });
   const order = h("ol", { class: "order", id: "speaking-order", "aria-labelledby": "order-title" });
   const history = h("div", { id: "clue-history" });
   const kicks = h("div");
@@ -33,7 +38,8 @@ export function cluesScreen(root, app) {
       title.textContent = t("clues.round", { n: g.clueRound });
       const roundsLeft = g.roundsPerVote - g.roundInCycle;
       sub.textContent = roundsLeft > 0 ? t("clues.vote_after", { n: roundsLeft }) : t("clues.vote_next");
-      timer.set(model.deadline, g.stage === "theme" ? null : model.settings.clue_timer ? model.settings.clue_seconds : null);
+      // The clue timer times theme proposals too (docs/rules.md §10).
+      timer.set(model.deadline, model.settings.clue_timer ? model.settings.clue_seconds : null);
       const proposing = g.stage === "theme";
       const myTurn = proposing ? g.proposer === model.myId : g.speaker === model.myId;
       const actor = proposing ? g.proposer : g.speaker;
@@ -59,12 +65,14 @@ export function cluesScreen(root, app) {
         const player = model.byId[id] || { id, name: nameOf(model, id) };
         const clue = thisRound.get(id);
         const current = id === actor;
-        return h("li", {
-          class: `player${current ? " current" : ""}${player.eliminated || player.kicked ? " out" : ""}${id === model.myId ? " me" : ""}`,
-          dataset: { player: id }, "aria-current": current ? "true" : null,
-        },
+        const classes = ["player"];
+        if (current) classes.push("current");
+        if (player.eliminated || player.kicked) classes.push("out");
+        if (id === model.myId) classes.push("me");
+        const doing = t(proposing ? "clues.proposing" : "clues.speaking");
+        return h("li", { class: classes.join(" "), dataset: { player: id }, "aria-current": current ? "true" : null },
           h("span", { class: "name" }, player.name, clue ? clueText(clue) : null),
-          current ? h("span", { class: "tag accent", text: `▶ ${t(proposing ? "clues.proposing" : "clues.speaking")}` }) : null,
+          current ? h("span", { class: "tag accent", text: `▶ ${doing}` }) : null,
           playerTags(model, player, { connection: true }),
         );
       }));
@@ -74,8 +82,10 @@ export function cluesScreen(root, app) {
   };
 }
 
+/** " — « lunettes »", or why the turn was skipped. */
 function clueText(clue) {
-  return h("span", { class: `clue-text${clue.text ? "" : " empty"}`, text: ` — ${clue.text ? `« ${clue.text} »` : t(`clues.skipped_${clue.skipped || "timeout"}`)}` });
+  const text = clue.text ? t("clues.quoted", { text: clue.text }) : t(`clues.skipped_${clue.skipped || "timeout"}`);
+  return h("span", { class: `clue-text${clue.text ? "" : " empty"}`, text: ` — ${text}` });
 }
 
 /** Earlier rounds of this game, newest first. */

@@ -12,36 +12,58 @@ export function endScreen(root, app) {
   fill(root, body);
   return {
     update(model) {
-      const end = model.end;
-      const outcome = end.outcome;
-      const iWon = outcome && outcome.winning_players.includes(model.myId);
       fill(body,
         h("h1", { text: t("end.title") }),
-        h("section", { class: "outcome", id: "outcome", dataset: { winners: outcome ? outcome.winners.join(" ") : "" } },
-          h("p", { class: "big-news", text: outcome ? t("end.winners", { camps: outcome.winners.map((c) => t(`camp.${c}`)).join(" + ") }) : t("end.no_outcome") }),
-          outcome ? h("p", { text: t(`end.reason_${outcome.reason}${outcome.reason === "mr_white_guessed" && model.settings.mode === "grade" ? "_grade" : ""}`) }) : null,
-          model.spectatorKind === "late" ? null : h("p", { class: "tally", text: iWon ? `🏆 ${t("end.you_won")}` : t("end.you_lost") }),
-        ),
-        h("section", { class: "panel stack", "aria-labelledby": "roles-title" },
-          h("h2", { id: "roles-title", text: t("end.roles") }),
-          h("ul", { class: "players", id: "all-roles" }, end.players.map((p) =>
-            h("li", { class: "player", dataset: { player: p.id, role: p.role } },
-              h("span", { class: "name", text: `${outcome && outcome.winning_players.includes(p.id) ? "🏆 " : ""}${nameOf(model, p.id)}` }),
-              h("span", { class: "tags" },
-                h("span", { class: "tag accent", text: roleName(p.role) }),
-                p.secret !== null && p.secret !== undefined ? h("span", { class: "tag", text: String(p.secret) }) : null,
-                p.kicked ? h("span", { class: "tag bad", text: `⛔ ${t("tag.kicked")}` }) : p.eliminated ? h("span", { class: "tag bad", text: `✖ ${t("tag.eliminated")}` }) : null,
-              ),
-            ))),
-        ),
+        outcomePanel(model),
+        rolesPanel(model),
         pairWhy(model),
         h("section", { class: "stack", id: "recap", "aria-labelledby": "recap-title" },
-          h("h2", { id: "recap-title", text: t("end.recap") }), recapTables(model, end.recap)),
+          h("h2", { id: "recap-title", text: t("end.recap") }),
+          recapTables(model, model.end.recap)),
         scoreboard(model),
         model.isHost ? replay : h("p", { class: "hint", text: t("end.waiting_host", { name: model.hostName }) }),
       );
     },
   };
+}
+
+function won(model, id) {
+  const outcome = model.end.outcome;
+  return Boolean(outcome && outcome.winning_players.includes(id));
+}
+
+function outcomePanel(model) {
+  const outcome = model.end.outcome;
+  if (!outcome) return h("section", { class: "outcome", id: "outcome" }, h("p", { class: "big-news", text: t("end.no_outcome") }));
+  const camps = outcome.winners.map((camp) => t(`camp.${camp}`)).join(" + ");
+  const grade = outcome.reason === "mr_white_guessed" && model.settings.mode === "grade";
+  const mine = won(model, model.myId) ? `🏆 ${t("end.you_won")}` : t("end.you_lost");
+  return h("section", { class: "outcome", id: "outcome", dataset: { winners: outcome.winners.join(" ") } },
+    h("p", { class: "big-news", text: t("end.winners", { camps }) }),
+    h("p", { text: t(`end.reason_${outcome.reason}${grade ? "_grade" : ""}`) }),
+    model.spectatorKind === "late" ? null : h("p", { class: "tally", text: mine }),
+  );
+}
+
+/** Every player's role and word (or grade), winners marked with a trophy. */
+function rolesPanel(model) {
+  const status = (p) => {
+    if (p.kicked) return h("span", { class: "tag bad", text: `⛔ ${t("tag.kicked")}` });
+    if (p.eliminated) return h("span", { class: "tag bad", text: `✖ ${t("tag.eliminated")}` });
+    return null;
+  };
+  return h("section", { class: "panel stack", "aria-labelledby": "roles-title" },
+    h("h2", { id: "roles-title", text: t("end.roles") }),
+    h("ul", { class: "players", id: "all-roles" }, model.end.players.map((p) =>
+      h("li", { class: "player", dataset: { player: p.id, role: p.role } },
+        h("span", { class: "name", text: `${won(model, p.id) ? "🏆 " : ""}${nameOf(model, p.id)}` }),
+        h("span", { class: "tags" },
+          h("span", { class: "tag accent", text: roleName(p.role) }),
+          p.secret === null ? null : h("span", { class: "tag", text: p.secret }),
+          status(p),
+        ),
+      ))),
+  );
 }
 
 function pairWhy(model) {
