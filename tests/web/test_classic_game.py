@@ -32,7 +32,7 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     undercover = undercovers[0]
     guest.page.locator("#card-button").click()
     guest.page.locator("#card-dialog .role-card").click()
-    guest.shoot("classic-card-dialog")
+    guest.look("classic-card-dialog")
     guest.page.keyboard.press("Escape")
 
     # Cycle 1: clues, then everyone votes Mr. White out (he votes for the undercover).

@@ -27,6 +27,13 @@ def test_home_screen_errors_and_remembered_nickname(table: Table) -> None:
     page = visitor.page
     page.goto("/")
     visitor.look("home")
+    page.click("#rules-button")
+    expect(page.locator("#rules-dialog section.current")).to_have_attribute(
+        "data-section", "overview"
+    )
+    visitor.look("rules-dialog")
+    page.keyboard.press("Escape")
+    expect(page.locator("#rules-dialog")).to_be_hidden()
     page.fill("#nickname", "Bea")
     page.fill("#room-code", "AB0D1")
     page.click("#join-room")
