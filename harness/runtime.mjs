@@ -287,6 +287,7 @@ export class RoomObject {
           performance.now() - started,
           (used.user + used.system) / 1000,
           doubles.spent.ms - inDoubles,
+          label === "GameRoom.webSocketMessage" ? this.runtime.lastKind : label,
         ]);
         if (this.runtime.hibernatePolicy === "always") this.hibernate();
       }
@@ -323,6 +324,13 @@ export class RoomObject {
   }
 
   async webSocketMessage(ws, message) {
+    let kind = "binary";
+    try {
+      kind = typeof message === "string" ? String(JSON.parse(message)?.type) : kind;
+    } catch {
+      kind = "malformed";
+    }
+    this.runtime.lastKind = kind;
     try {
       await this.call("GameRoom.webSocketMessage", "webSocketMessage", [ws, message]);
     } catch {

@@ -194,6 +194,11 @@ async function control(req, res, url) {
         entry.cpu_without_doubles.push(Math.max(0, cpu - doubles));
       }
       const summary = {};
+      // The slowest inputs by CPU time without the doubles, with the message type.
+      summary.slowest = runtime.timings
+        .map(([label, wall, cpu, doubles, kind]) => ({ kind, cpu: Math.max(0, cpu - doubles), wall }))
+        .sort((a, b) => b.cpu - a.cpu)
+        .slice(0, 12);
       for (const [label, series] of Object.entries(by)) {
         summary[label] = { count: series.wall.length };
         for (const [name, list] of Object.entries(series)) {

@@ -1,7 +1,5 @@
-"""Cloudflare entry: the Worker's routes and one Durable Object per room (docs/cloudflare.md).
-
-Routes from `undercover.hosts.routes`, the loop from `RoomRunner`; state in SQLite and in each
-socket's attachment (a JSON string), since the constructor runs again after every hibernation."""
+"""Cloudflare entry: the Worker's routes (`undercover.hosts.routes`) and one Durable Object per room
+over `RoomRunner`, its state in SQLite and in the sockets' attachments (docs/cloudflare.md)."""
 
 from __future__ import annotations
 
@@ -26,7 +24,7 @@ from undercover.hosts import routes
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
 from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import FLOOD_STRIKES, FRAME_BURST, FRAME_PER_SECOND, RateLimiter
-from undercover.hosts.runner import Connections, Outbox, RoomRunner
+from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.security import is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
 from undercover.themes.builtin import builtin_catalog
@@ -35,7 +33,6 @@ __all__ = ["Default", "GameRoom"]
 configure()
 builtin_catalog()  # parsed at import, so inside the deploy's memory snapshot: not on an input
 ANY_TABLE = "SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\'"
-Step = Callable[[Connections, float], Outbox]
 Sockets = list[tuple[Any, str, str | None]]  # (socket, connection id, player id)
 LIMITED = (routes.CreateRoom, routes.ShowRoom, routes.ShowQrCode, routes.OpenSocket)
 QR_HEADERS = {"content-type": "image/svg+xml", "cache-control": "no-store"}
@@ -118,6 +115,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         self.storage = getattr(ctx, "_ctx", ctx).storage  # raw: the SDK's wrapper costs ~1 ms/call
         self.db = SqlDatabase(self.storage.sql)
         self.runner: RoomRunner | None = None  # rebuilt from SQLite on the first event of a wake
+        self.armed: int | None = -1  # the alarm set (epoch ms); unknown after a wake
         self.frames = RateLimiter(FRAME_BURST, FRAME_PER_SECOND)  # per connection, best effort
         self.strikes: dict[str, int] = {}
 
@@ -168,6 +166,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
             await self._run(self._sockets(ws), lambda c, t: runner.on_close(me["conn"], c, t))
 
     async def alarm(self, alarm_info: Any = None) -> None:
+        self.armed = None  # the runtime cleared it before calling this handler
         if (runner := self._runner()) is not None:  # idempotent: the runner compares the time
             await self._run(self._sockets(), runner.on_alarm)
 
@@ -181,7 +180,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         found = [(ws, _attachment(ws)) for ws in self.ctx.getWebSockets() if ws != without]
         return [(ws, me["conn"], me["player"]) for ws, me in found if me is not None]
 
-    async def _run(self, sockets: Sockets, step: Step, sender: Any = None) -> None:  # one input
+    async def _run(self, sockets: Sockets, step: Callable[..., Outbox], sender: Any = None) -> None:
         outbox = step({conn: player for _, conn, player in sockets}, time.time())
         if outbox.bound is not None and sender and (me := _attachment(sender)) is not None:
             sender.serializeAttachment(json.dumps({"conn": me["conn"], "player": outbox.bound}))
@@ -191,10 +190,10 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
                 by_conn[conn].send(frame)
         for conn, code, reason in outbox.closes:
             _close(by_conn.get(conn), code, reason)
+        at = None if outbox.alarm_at is None else math.ceil(outbox.alarm_at * 1000)  # never early
         if outbox.delete_room:
             self.runner = None
             await self.storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)
-        elif outbox.alarm_at is None:
-            await self.storage.deleteAlarm()
-        elif await self.storage.getAlarm() != (at := math.ceil(outbox.alarm_at * 1000)):
-            await self.storage.setAlarm(at)  # rounded up: an alarm never fires before its deadline
+        elif at != self.armed:  # last, once the state is written
+            await (self.storage.deleteAlarm() if at is None else self.storage.setAlarm(at))
+        self.armed = at
