@@ -25,7 +25,7 @@ def test_stored_rooms_resume_once_each_on_demand_or_in_the_background(tmp_path: 
         first = Rooms(tmp_path, FakeEngine(), Clock.real_time())
         codes = ["AAAAA", "BBBBB", "CCCCC"]
         for code in codes:
-            first.create(code)
+            await first.create(code)
         first.shut_all()
         (tmp_path / "rooms" / "DDDDD.sqlite3").write_bytes(b"")  # a crash mid-creation
 

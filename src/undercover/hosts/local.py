@@ -109,7 +109,7 @@ class Server:
         return f"{self._boot}-{next(self._connection_ids)}"
 
     def is_unlimited(self, address: str) -> bool:
-        return self.options.loopback_unlimited and ipaddress_is_loopback(address)
+        return self.options.loopback_unlimited and is_loopback(address)
 
     def share_base(self, connection: HTTPConnection) -> str:
         if self.lan_base is not None:
@@ -132,7 +132,7 @@ class Server:
         return wait if wait > 0 else room
 
 
-def ipaddress_is_loopback(address: str) -> bool:
+def is_loopback(address: str) -> bool:
     try:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
@@ -155,7 +155,7 @@ async def _http(request: Request) -> Response:
     address = _address(request)
     match route:
         case routes.CreateRoom():
-            return _create_room(server, address)
+            return await _create_room(server, address)
         case routes.ShowRoom(code) | routes.ShowQrCode(code):
             found = await server.find_room(code, address)
             if isinstance(found, float):
@@ -181,7 +181,7 @@ async def _http(request: Request) -> Response:
 _NO_STORE: Final = {"Cache-Control": "no-store"}
 
 
-def _create_room(server: Server, address: str) -> Response:
+async def _create_room(server: Server, address: str) -> Response:
     wait = (
         0.0
         if server.is_unlimited(address)
@@ -194,7 +194,7 @@ def _create_room(server: Server, address: str) -> Response:
         code = new_room_code(server.rooms.is_taken)
     except CodeSpaceExhaustedError:
         return _api(routes.server_full())
-    server.rooms.create(code)
+    await server.rooms.create(code)
     return _api(routes.created(code))
 
 

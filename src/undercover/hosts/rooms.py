@@ -284,26 +284,37 @@ class Rooms:
         self.live: dict[str, LiveRoom] = {}
         self._resuming: dict[str, asyncio.Future[None]] = {}
         self._gone: set[str] = set()  # files that hold no room (a crash mid-creation)
+        self._creating: set[str] = set()
 
     def path(self, code: str) -> Path:
         return self.directory / f"{code}{ROOM_FILE_SUFFIX}"
 
     def is_taken(self, code: str) -> bool:
-        return code in self.live or self.path(code).exists()
+        return code in self.live or code in self._creating or self.path(code).exists()
 
-    def create(self, code: str) -> LiveRoom:
+    async def create(self, code: str) -> LiveRoom:
+        """Create the room's file and its room (in a worker thread: the first write of a new
+        SQLite file waits on the disk), then arm its alarm, so that a room nobody ever
+        opens is cleaned up like an abandoned one."""
+        self._creating.add(code)
+        try:
+            db, runner = await asyncio.to_thread(self._create_stored, code, self.clock.now())
+        finally:
+            self._creating.discard(code)
+        room = LiveRoom(code, db, runner, self.clock, self._forget, self.offload)
+        self.live[code] = room
+        room.arm()
+        log_event("room.created", room=code)
+        return room
+
+    def _create_stored(self, code: str, now: float) -> tuple[SqliteDatabase, Runner]:
         db = SqliteDatabase(self.path(code))
         try:
-            runner = self.engine.create(db, code, self.clock.now(), secrets.randbits(63))
+            return db, self.engine.create(db, code, now, secrets.randbits(63))
         except BaseException:
             db.close()
             self._unlink(code)
             raise
-        room = LiveRoom(code, db, runner, self.clock, self._forget, self.offload)
-        self.live[code] = room
-        room.arm()  # a room nobody ever opens is cleaned up like an abandoned one
-        log_event("room.created", room=code)
-        return room
 
     def stored(self) -> list[str]:
         """The codes of every room file in the data dir."""
