@@ -45,7 +45,7 @@ def _check_classic(conn: Conn, pair: Json) -> None:
     own = None
     civilian = {pair["civilian"], *pair["civilian_aliases"], *pair["civilian_attributes"]}
     undercover = {pair["undercover"], *pair["undercover_aliases"], *pair["undercover_attributes"]}
-    for raw, frame in zip(conn.raw, conn.frames, strict=True):
+    for frame in conn.frames:
         if frame.get("type") != "view":
             continue
         view = frame["view"]
@@ -62,12 +62,29 @@ def _check_classic(conn: Conn, pair: Json) -> None:
             hidden |= undercover
         if view["phase"] == "lobby" or view.get("game") is None:
             hidden |= civilian | undercover  # before the deal, nothing
-        # The lobby's theme catalog is public and static (franchise names may hold any word).
-        text = fold(
-            raw.replace(json.dumps(view["catalog"], ensure_ascii=False, separators=(",", ":")), "")
-        )
+        text = fold(" | ".join(_free_text(frame)))
         leaked = sorted(word for word in hidden if _contains(text, word))
         assert not leaked, f"{conn.player_id} saw {leaked} in {view['phase']}"
+
+
+# Keys whose values are the protocol's own vocabulary or ids, not text that could carry a word.
+_VOCABULARY = frozenset(
+    {"type", "phase", "kind", "status", "stage", "mode", "similarity", "requested", "available",
+     "used", "ballot_kind", "result", "skipped", "reason", "room", "host", "player_id", "player",
+     "speaker", "proposer", "guesser", "revealed", "error"}
+)  # fmt: skip
+
+
+def _free_text(value: Any, key: str = "") -> list[str]:
+    """Every string value of a frame, except the protocol's vocabulary and ids, and the lobby's
+    public theme catalog (franchise names may hold any word). Keys are not included."""
+    if isinstance(value, str):
+        return [] if key in _VOCABULARY or re.fullmatch(r"p\d+", value) else [value]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() if k != "catalog" for t in _free_text(v, k)]
+    if isinstance(value, list):
+        return [t for item in value for t in _free_text(item, key)]
+    return []
 
 
 def _check_everyone(table: Table, stored: Json) -> None:
