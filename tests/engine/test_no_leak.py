@@ -218,4 +218,6 @@ def test_no_view_ever_leaks_a_secret(game_seed: int) -> None:
             break
         if act(table, pick):
             check_views(table)
+        deadline = next_deadline(table.room)
+        assert deadline is None or deadline > table.now  # never an alarm storm
     check_views(table)
