@@ -185,3 +185,18 @@ def test_alarms_early_late_and_twice_are_harmless(harness: Harness) -> None:
     run(scenario())
     assert checked[:1] == ["early"]
     assert harness.logs()["errors"] == []
+
+
+@pytest.mark.slow
+def test_a_twenty_player_game_is_measured() -> None:
+    """The benchmark's own run (docs/benchmarks.md): counts only, no timing is asserted."""
+    from tests.cloudflare.bench import measure
+
+    report = measure(players=20, games=1)
+    run_ = report["runs"][0]
+    assert report["python_in_pyodide"].startswith("3.14")
+    assert run_["timings"]["GameRoom.webSocketMessage"]["count"] > 100
+    assert run_["runner_wall_ms"]["count"] > 100
+    timed = sum(t["count"] for k, t in run_["timings"].items() if k.startswith("GameRoom."))
+    joins = 20 + 2  # the hellos before timing started, the room's creation
+    assert run_["sql"]["rowsWritten"] <= 2 * (timed + joins)  # at most 2 rows per input
