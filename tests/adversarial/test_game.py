@@ -193,7 +193,6 @@ def test_a_spectator_alone_does_not_keep_the_game_running(server: LocalServer) -
     assert view["phase"] == "clues"
 
 
-@pytest.mark.xfail(strict=True, reason="a clue of invisible letters (Hangul filler) is accepted")
 @pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u3164 \u3164"])
 def test_an_invisible_clue_is_refused(server: LocalServer, blank: str) -> None:
     async def play() -> Json:

@@ -17,6 +17,9 @@ def test_clue_is_trimmed_and_spaces_collapsed() -> None:
         ("ligne\nsuivante", "clue.control_characters"),
         ("<b>gras</b>", "clue.markup"),
         ("a\u202eb", "clue.control_characters"),
+        ("\u3164", "clue.empty"),
+        ("\u2800 \u2800", "clue.empty"),
+        ("\u115f\u1160", "clue.empty"),
     ],
 )
 def test_bad_clues_are_refused(text: str, code: str) -> None:
@@ -47,7 +50,7 @@ def test_grades_parse(text: str, grade: int) -> None:
     assert parse_grade(text) == grade
 
 
-@pytest.mark.parametrize("text", ["douze", "12.5", "-3", "１２", "123", ""])
+@pytest.mark.parametrize("text", ["douze", "12.5", "-3", "１２", "123", "", "21", "99"])
 def test_non_grades_do_not_parse(text: str) -> None:
     assert parse_grade(text) is None
 

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from undercover.rules.errors import player_error
+from undercover.rules.settings import GRADE_MAX, GRADE_MIN
 
 _MARKUP = re.compile(r"[<>]")
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -14,6 +15,20 @@ _NOT_WORD = re.compile(r"[\W_]+")
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ß": "ss"})
 # One leading article a guess may add or drop ("le Faucon Millenium", "The Joker").
 _ARTICLES = ("l ", "le ", "la ", "les ", "un ", "une ", "des ", "du ", "the ")
+
+
+# Letters and symbols that draw nothing (Hangul fillers, the Braille blank): they count as spaces,
+# so a clue or a name made of them is empty, and one padded with them is not a new text.
+_INVISIBLE = str.maketrans(dict.fromkeys("\u115f\u1160\u3164\uffa0\u2800", " "))
+
+
+def blank_invisible(text: str) -> str:
+    """Invisible letters turned into spaces.
+
+    >>> blank_invisible("Ana\u3164").strip()
+    'Ana'
+    """
+    return text.translate(_INVISIBLE)
 
 
 def _has_control(text: str) -> bool:
@@ -30,7 +45,7 @@ def clean_line(text: str, *, field: str, max_length: int) -> str:
         raise player_error(f"{field}.control_characters", f"the {field} holds control characters")
     if _MARKUP.search(text):
         raise player_error(f"{field}.markup", f"the {field} may not hold < or >")
-    cleaned = " ".join(text.split())
+    cleaned = " ".join(blank_invisible(text).split())
     if not cleaned:
         raise player_error(f"{field}.empty", f"the {field} is empty")
     if len(cleaned) > max_length:
@@ -71,8 +86,9 @@ def guess_matches(guess: str, word: str, aliases: Iterable[str] = ()) -> bool:
 
 
 def parse_grade(text: str) -> int | None:
-    """A grade guess must be a whole number as typed (surrounding spaces allowed)."""
+    """A grade guess is a whole number from 0 to 20 as typed (surrounding spaces allowed)."""
     stripped = text.strip()
     if not stripped.isascii() or not stripped.isdigit() or len(stripped) > 2:
         return None
-    return int(stripped)
+    grade = int(stripped)
+    return grade if GRADE_MIN <= grade <= GRADE_MAX else None
