@@ -80,8 +80,10 @@ export class Connection {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
     this.greeted = false;
+    this.opened = false;
     this.on.status(this.attempt === 0 ? "connecting" : "reconnecting");
     ws.addEventListener("open", () => {
+      this.opened = true;
       ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL_VERSION, ...this.hello() }));
     });
     ws.addEventListener("message", (event) => this.receive(ws, event.data));
@@ -130,7 +132,8 @@ export class Connection {
     // First retry at once, then 0.5 s, 1 s, 2 s … 8 s, each with up to 30 % jitter.
     const delay = this.attempt === 0 ? 0 : Math.min(8000, 500 * 2 ** (this.attempt - 1));
     this.attempt += 1;
-    this.on.status("reconnecting");
+    // A socket refused before it opened: the room may be gone (the upgrade answers 404).
+    this.on.status("reconnecting", { refused: !this.opened });
     this.timer = setTimeout(() => this.open(), delay * (1 + Math.random() * 0.3));
   }
 }

@@ -179,6 +179,7 @@ export const room = {
       banners.hide("reconnecting");
     } else if (state === "reconnecting" || (state === "connecting" && this.model)) {
       banners.show("reconnecting", { kind: "warn", icon: "⟳", tkey: "banner.reconnecting" });
+      if (detail && detail.refused) this.checkRoomExists();
     } else if (state === "final") {
       this.finalState(detail.reason, detail.error);
     }
@@ -196,9 +197,23 @@ export const room = {
     mount("final", (root) => finalScreen(root, this, this.finalOptions));
   },
 
+  /** The socket cannot even open: if the room is gone (cleaned up after idling), say so. */
+  async checkRoomExists() {
+    const conn = this.conn;
+    try {
+      const response = await fetch(`/api/rooms/${encodeURIComponent(this.code)}`);
+      if (response.status === 404 && conn === this.conn) {
+        conn.stop();
+        this.finalState("room_not_found", null);
+      }
+    } catch {
+      /* offline: keep trying to reconnect */
+    }
+  },
+
   /** The hello was refused: back to the home screen with the reason, code prefilled. */
   refused(error) {
-    if (/^(token|seat)\./.test(error.code)) store.setSeat(this.code, null);
+    if (/^(token|seat)\.|^room\.not_found$/.test(error.code)) store.setSeat(this.code, null);
     this.showHome({ code: this.code, error: errorText(error.code, error.message) });
   },
 

@@ -247,3 +247,19 @@ def test_keyboard_only_creates_a_room_with_a_visible_focus(table: Table) -> None
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline == "solid"
     table.check_no_errors()
+
+
+def test_a_seat_in_a_room_that_is_gone_comes_home_with_room_not_found(
+    browser: Any, server: Any
+) -> None:
+    """A room cleaned up after idling: the page says so and offers the home screen, no retry."""
+    context = browser.new_context(viewport=PHONE, base_url=server.base_url)
+    context.add_init_script(
+        f"localStorage.setItem('undercover.seat.ZZZZZ', {json.dumps(json.dumps(SEAT))})"
+    )
+    page = context.new_page()
+    page.goto("/r/ZZZZZ")
+    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    expect(page.locator("[data-banner='reconnecting']")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('undercover.seat.ZZZZZ')") is None
+    context.close()
