@@ -25,6 +25,7 @@ const app = {
     if (room) room.leave();
     if (location.pathname !== "/" && !options.code) history.pushState({}, "", "/");
     mount("home", (root) => homeScreen(root, app, options));
+    document.title = "Undercover";
   },
 };
 

@@ -163,6 +163,7 @@ export const room = {
     if (kind !== mounted().kind) {
       screen = mount(kind, (root) => SCREENS[kind](root, this));
       announce(t(`phase.${kind}`));
+      document.title = `${t(`phase.${kind}`)} · ${model.code} · Undercover`;
       document.getElementById("screen").focus({ preventScroll: true });
       window.scrollTo(0, 0);
     }
