@@ -412,6 +412,70 @@ def test_a_refused_frame_answers_only_its_sender_and_writes_nothing(
     assert host.db.rows_written == written
 
 
+def in_clues_with_one_eliminated(tmp_path: Path) -> Host:
+    """Six players, a first vote done: someone is out and the second round of clues runs."""
+    host = seated(tmp_path, 6)
+    for _ in range(200):
+        view = host.view("joueur1")
+        if view["phase"] == "clues" and view["game"]["eliminated"]:
+            return host
+        room = host.runner.room()
+        assert room is not None
+        civilian = None
+        if room.game is not None:
+            civilian = next(p for p in room.game.alive if room.game.roles[p] is Role.CIVILIAN)
+        assert play_turn(host, suspect=civilian)
+    raise AssertionError("no second round of clues")
+
+
+def sender_for(host: Host, who: str) -> str:
+    view = host.view("joueur1")
+    game = view["game"]
+    by_id = names_by_id(host)
+    out = game["eliminated"][0]["player_id"]
+    alive_others = [p for p in game["alive"] if p not in (game["speaker"], view["host"])]
+    return {
+        "speaker": by_id[game["speaker"]],
+        "not_speaker": by_id[alive_others[0]],
+        "eliminated": by_id[out],
+        "not_host": by_id[alive_others[0]],
+        "host": by_id[view["host"]],
+    }[who]
+
+
+@pytest.mark.parametrize(
+    ("who", "message", "code"),
+    [
+        ("not_speaker", {"type": "give_clue", "text": "moi"}, "clue.not_your_turn"),
+        ("eliminated", {"type": "give_clue", "text": "moi"}, "clue.not_your_turn"),
+        ("speaker", {"type": "cast_vote", "target": None}, "vote.not_in_voting"),
+        ("not_host", {"type": "kick", "player_id": "p1"}, "room.not_host"),
+        ("not_host", {"type": "set_lock", "locked": True}, "room.not_host"),
+        ("not_host", {"type": "start_game"}, "room.not_host"),
+        ("host", {"type": "start_game"}, "start.not_in_lobby"),
+        ("host", {"type": "update_settings", "changes": {}}, "settings.not_in_lobby"),
+        ("host", {"type": "rematch"}, "rematch.not_ended"),
+        ("speaker", {"type": "give_clue", "text": "<i>x</i>"}, "clue.markup"),
+        ("speaker", {"type": "give_clue", "text": "x", "seq": -1}, "seq.stale"),
+        ("not_host", {"type": "rematch"}, "room.not_host"),
+    ],
+)
+def test_a_move_not_allowed_now_is_refused_to_its_sender_only_mid_game(
+    tmp_path: Path, who: str, message: dict[str, Any], code: str
+) -> None:
+    host = in_clues_with_one_eliminated(tmp_path)
+    name = sender_for(host, who)
+    seq = host.view("joueur1")["phase_seq"]
+    frame = {"seq": seq, **message} if message["type"] not in ("kick", "set_lock") else message
+    stored, written = host.stored(), host.db.rows_written
+    outbox = host.command(name, frame)
+    assert [conn for conn, _ in outbox.frames] == [host.conn_of[name]]
+    assert json.loads(outbox.frames[0][1])["code"] == code
+    assert host.stored() == stored
+    assert host.db.rows_written == written
+    assert outbox.alarm_at == host.alarm_at is not None
+
+
 def test_our_own_bug_is_logged_without_secrets_and_nothing_is_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
