@@ -162,11 +162,6 @@ def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot_phase(server: LocalSer
     assert late_ballot["code"] == "seq.stale"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a connected late-joining spectator keeps the room from pausing: the game plays "
-    "itself out (turns skipped, votes null, lot) while every player is away",
-)
 def test_a_spectator_alone_does_not_keep_the_game_running(server: LocalServer) -> None:
     async def play() -> Json:
         table = await Table.seat(server.base_url, 4)
@@ -210,11 +205,6 @@ def test_an_invisible_clue_is_refused(server: LocalServer, blank: str) -> None:
     assert answer["code"] in {"clue.empty", "clue.control_characters"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a stranger joining a paused game as a spectator un-pauses it; the absent "
-    "players' turns are then skipped",
-)
 def test_a_spectator_joining_does_not_unpause_an_empty_game(server: LocalServer) -> None:
     async def play() -> Json:
         table = await Table.seat(server.base_url, 4)
@@ -295,11 +285,6 @@ def test_a_kick_after_the_game_keeps_the_view_consistent(server: LocalServer) ->
     assert all(status[p] == "alive" for p in view["game"]["alive"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with every player away, the host role passes to a late-joining spectator "
-    "(anyone with the code), who can then kick and ban the players",
-)
 def test_a_stranger_spectator_never_becomes_host_of_a_running_game(server: LocalServer) -> None:
     async def play() -> tuple[Json, Json]:
         table = await Table.seat(server.base_url, 4, clue_timer=False, vote_timer=False)

@@ -164,8 +164,21 @@ def disconnect(room: Room, player_id: str, now: float, *, gone: bool = False) ->
     return pause_if_empty(room, now)
 
 
+def at_table(room: Room, seat: Seat) -> bool:
+    """A seat the room waits for: outside a game any player; during a game one still in it.
+
+    Spectators (late joiners) and eliminated players watch: alone, they neither keep a game
+    running nor take the host's crown.
+    """
+    if seat.kicked or seat.spectator:
+        return False
+    game = room.game
+    return game is None or game.is_over or game.is_alive(seat.player_id)
+
+
 def anyone_connected(room: Room) -> bool:
-    return any(s.connected for s in room.seats)
+    """Is a player at the table connected? If not, the room pauses."""
+    return any(s.connected and at_table(room, s) for s in room.seats)
 
 
 def pause_if_empty(room: Room, now: float) -> Room:
@@ -191,11 +204,12 @@ def transfer_host(room: Room) -> Room | None:
     host = find(room, room.host)
     if host is not None and not host.kicked and (host.connected or not host.absent):
         return None
-    candidates = [s for s in room.seats if s.connected and not s.kicked]
+    candidates = [s for s in room.seats if s.connected and not s.kicked and not s.spectator]
     if not candidates:
         return None
     start = host.joined if host is not None else -1
-    ordered = sorted(candidates, key=lambda s: (s.spectator, s.joined <= start, s.joined))
+    # Spectators never take the crown: a stranger with the code must not kick the table.
+    ordered = sorted(candidates, key=lambda s: (s.joined <= start, s.joined))
     return room.model_copy(update={"host": ordered[0].player_id})
 
 
