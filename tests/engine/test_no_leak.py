@@ -20,15 +20,42 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.engine.table import Table
-from undercover.engine.commands import ConfirmRole
+from tests.engine.table import Table, token_of
+from undercover.engine.commands import (
+    CastVote,
+    ConfirmRole,
+    Connected,
+    Disconnected,
+    GiveClue,
+    Guess,
+    Kick,
+    Leave,
+    ProposeTheme,
+    Reconnect,
+    Rematch,
+    SetLock,
+    StartGame,
+    UpdateSettings,
+)
 from undercover.engine.deadlines import next_deadline
+from undercover.engine.effects import DeleteRoom
 from undercover.engine.errors import Rejected
+from undercover.engine.machine import apply
+from undercover.engine.settings import SettingsChanges
 from undercover.engine.view import public_view, render_views
 from undercover.rules import Role
 
 MAX_STEPS = 500
-ACTIONS = ("play",) * 8 + ("tick", "deadline", "disconnect", "reconnect", "kick", "leave", "join")
+ACTIONS = ("play",) * 8 + (
+    "tick",
+    "deadline",
+    "disconnect",
+    "reconnect",
+    "kick",
+    "leave",
+    "join",
+    "hostile",
+)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -152,12 +179,43 @@ def act(table: Table, pick: Pick) -> bool:
             table.leave(pick(seated))
         elif choice == "join":
             table.join(f"tard{len(room.seats)}")
+        elif choice == "hostile":
+            hostile(table, pick)
         elif choice == "play" and game is not None:
             play(table, pick)
     except Rejected:
         assert table.room is room  # a rejected input changed nothing
         return False
     return table.room is not room
+
+
+def hostile(table: Table, pick: Pick) -> None:
+    """Any command from anyone (or no one), aimed at any phase, at any target."""
+    room = table.room
+    ids = [s.player_id for s in room.seats] + ["p999", ""]
+    seq = pick([room.seq - 1, room.seq, room.seq + 1])
+    target = pick([*ids, None])
+    text = pick(["", " ", "x" * 61, "<b>", "a\u0000b", "indice"])  # never a secret word
+    command = pick(
+        [
+            StartGame(seq=seq),
+            ConfirmRole(seq=seq),
+            GiveClue(seq=seq, text=text),
+            ProposeTheme(seq=seq, text=text),
+            CastVote(seq=seq, target=target),
+            Guess(seq=seq, text=text),
+            Kick(player_id=target or ""),
+            Rematch(seq=seq),
+            SetLock(locked=pick([True, False])),
+            UpdateSettings(seq=seq, changes=SettingsChanges(clue_seconds=pick([10, 45]))),
+            Leave(),
+            Reconnect(token=pick(["nope", token_of("joueur0")])),
+            Connected(player_id=pick(ids)),
+            Disconnected(player_id=pick(ids)),
+        ]
+    )
+    step = apply(room, pick([*ids, None]), command, table.now)
+    table.room, table.effects = step.room, list(step.effects)
 
 
 def play(table: Table, pick: Pick) -> None:
@@ -218,6 +276,8 @@ def test_no_view_ever_leaks_a_secret(game_seed: int) -> None:
             break
         if act(table, pick):
             check_views(table)
+        if DeleteRoom() in table.effects:
+            break  # the room stayed empty for an hour: the host deletes it
         deadline = next_deadline(table.room)
         assert deadline is None or deadline > table.now  # never an alarm storm
     check_views(table)
