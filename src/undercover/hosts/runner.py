@@ -246,15 +246,14 @@ class RoomRunner:
             self._apply(turn, turn.live[conn], message, now)
             return
         token = message.token
-        try:
-            if token is None:
-                raise Rejected(RejectCode.TOKEN_UNKNOWN)
-            self._apply(turn, None, Reconnect(token=token), now)
-        except Rejected as rejected:
-            if rejected.code != RejectCode.TOKEN_UNKNOWN or (
-                token is not None and message.name is None
-            ):
-                raise
+        if token is not None:
+            try:
+                self._apply(turn, None, Reconnect(token=token), now)
+            except Rejected as rejected:
+                if rejected.code != RejectCode.TOKEN_UNKNOWN or message.name is None:
+                    raise
+                token = None  # a token from another room or a deleted one: join by name
+        if token is None:
             token = new_token
             self._apply(turn, None, JoinRoom(name=message.name or "", token=token), now)
         seat = seats.find_by_token(turn.room, token)
