@@ -607,6 +607,19 @@ def test_a_restart_extends_deadlines_and_players_come_back(tmp_path: Path) -> No
     play_to_the_end(host)
 
 
+def test_a_redeploy_with_sockets_still_open_sends_everyone_a_view(tmp_path: Path) -> None:
+    host = seated(tmp_path, 4)
+    while host.view("joueur1")["phase"] != "voting":
+        play_turn(host)
+    host.now += 80  # the vote timer (90 s) has 10 s left
+    host.runner = RoomRunner(SqliteDatabase(host.path), CODE)
+    outbox = host.carry_out(host.runner.on_restart(dict(host.connections), host.now))
+    assert sorted(conn for conn, _ in outbox.frames) == sorted(host.connections)
+    assert outbox.alarm_at is not None
+    assert outbox.alarm_at >= host.now + 15
+    assert host.view("joueur2")["deadline"] == outbox.alarm_at
+
+
 def test_alarms_early_late_or_twice_are_harmless(tmp_path: Path) -> None:
     host = seated(tmp_path, 4)
     while host.view("joueur1")["phase"] != "clues":
