@@ -139,7 +139,7 @@ def test_missing_extra_and_wrongly_typed_fields_are_named(
 
 
 @pytest.mark.parametrize(
-    "text", ["a\x00b", "tab\there", "new\nline", "\x1b[31mred", "\u202eevil", "\x85"]
+    "text", ["a\x00b", "tab\there", "new\nline", "\x1b[31mred", "\u202eevil", "\x85", "a\u2028b"]
 )
 def test_control_characters_are_refused_in_any_string(text: str) -> None:
     for message in (

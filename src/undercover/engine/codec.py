@@ -27,8 +27,9 @@ from undercover.engine.protocol import (
     ProtocolCode,
 )
 
-# C0/C1 controls, DEL, and the bidirectional overrides/isolates that can disguise text.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# C0/C1 controls, DEL, line/paragraph separators, and the bidirectional overrides and
+# isolates that can disguise text.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 class ProtocolError(Exception):
