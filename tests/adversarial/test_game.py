@@ -123,11 +123,6 @@ def test_ballot_changes_are_bounded(server: LocalServer) -> None:
     asyncio.run(play())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a kick that reopens a runoff keeps the runoff's phase seq and deadline (late "
-    "runoff ballots land in the reopened vote)",
-)
 def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot_phase(server: LocalServer) -> None:
     async def play() -> tuple[Json, Json, Json]:
         table = await Table.seat(server.base_url, 6, clue_timer=False, vote_seconds=180)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.table import PHASES, Table, token_of
-from undercover.engine.commands import JoinRoom, Kick, Leave, Reconnect, SetLock
+from tests.engine.table import NAMES, PHASES, Table, token_of
+from undercover.engine.commands import CastVote, JoinRoom, Kick, Leave, Reconnect, SetLock
 from undercover.engine.effects import CloseSeat, Welcome
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
@@ -143,3 +143,20 @@ def test_a_player_who_left_a_game_and_came_back_keeps_the_seat() -> None:
     shown = {p["nickname"]: p for p in table.view("ana")["players"]}["ben"]
     assert (shown["connected"], shown["absent"]) == (True, False)
     assert not table.room.seats[1].left
+
+
+def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot() -> None:
+    from undercover.rules import VOTE_GRACE_SECONDS, BallotKind
+
+    table = Table.at("voting")
+    ana, ben, others = "ana", "ben", [n for n in NAMES if n not in {"ana", "ben"}]
+    table.cast_vote(ana, ben).cast_vote(ben, ana)
+    for name in others:
+        table.cast_vote(name, None)
+    table.tick(VOTE_GRACE_SECONDS)
+    assert table.game.ballot_kind is BallotKind.RUNOFF
+    runoff_seq = table.seq
+    table.kick("ben")
+    assert table.game.ballot_kind is BallotKind.REOPENED
+    assert table.seq == runoff_seq + 1
+    assert table.rejected("cy", CastVote(seq=runoff_seq, target=table.pid("ana"))) == "seq.stale"

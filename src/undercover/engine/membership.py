@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 from undercover.engine import seats
 from undercover.engine.effects import CloseSeat, Effect, Welcome
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
+from undercover.engine.phases import enter, voting
 from undercover.engine.phases.ended import Ended
 from undercover.engine.phases.lobby import Lobby
-from undercover.rules import MAX_PLAYERS, kick
+from undercover.rules import MAX_PLAYERS, Stage, kick
 
 if TYPE_CHECKING:
     from undercover.engine.room import Room
@@ -93,7 +94,11 @@ def kick_player(room: Room, actor: str, target: str, now: float) -> tuple[Room, 
     game = room.game
     if game is not None and not isinstance(room.phase, Ended) and target in game.roles:
         with rule_checked():
-            room = room.model_copy(update={"game": kick(game, target)})
+            after = kick(game, target)
+        room = room.model_copy(update={"game": after})
+        if after.stage is Stage.VOTE and after.ballot_kind is not game.ballot_kind:
+            # The kick reopened a runoff: a new ballot, so ballots aimed at the runoff are stale.
+            room = enter(room, voting.begin(room, now))
     gone = seat.model_copy(update={"kicked": True, "connected": False, "absent": True})
     room = seats.pause_if_empty(seats.replace(room, gone), now)
     return room, [CloseSeat(target, "kicked")]
