@@ -50,3 +50,25 @@ def test_tokens_are_stored_hashed() -> None:
     token = "a-secret-token-of-enough-length"
     assert token not in hash_token(token)
     assert len(hash_token(token)) == 64
+
+
+@pytest.mark.parametrize(
+    ("name", "lookalike"),
+    [("Bob", "Bօb"), ("Ana", "ɑna"), ("Ana", "ᴀna"), ("Ana", "Ꭺna"), ("Ana", "Ana\u3164")],
+)
+def test_more_look_alikes_and_invisible_padding_share_a_key(name: str, lookalike: str) -> None:
+    assert name_key(name) == name_key(lookalike)
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800\u2800", "\u115f\u1160"])
+def test_names_of_invisible_letters_are_empty(blank: str) -> None:
+    with pytest.raises(Rejected) as error:
+        clean_nickname(blank)
+    assert error.value.code == "name.empty"
+
+
+def test_stacked_combining_marks_are_bounded() -> None:
+    assert clean_nickname("Zoé" + "\u0301") == "Zoé\u0301"
+    with pytest.raises(Rejected) as error:
+        clean_nickname("a" + "\u0301" * 150)
+    assert error.value.code == "name.too_long"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict
 
 from undercover.engine.errors import RejectCode, Rejected
+from undercover.rules.text import blank_invisible
 
 if TYPE_CHECKING:
     from undercover.engine.room import Room
@@ -31,6 +32,15 @@ _CONFUSABLES = str.maketrans(
         "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o",
         "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ω": "w", "μ": "u", "ζ": "z",
         "0": "o", "1": "l", "ı": "i", "|": "l",
+        # Armenian, IPA and small-capital Latin, and Cherokee letters that read as Latin ones.
+        "օ": "o", "ս": "u", "հ": "h", "ո": "n", "ց": "g", "զ": "q",
+        "ɑ": "a", "ɩ": "i", "ɛ": "e", "ɔ": "o", "ʋ": "v",
+        "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ɢ": "g", "ʜ": "h", "ɪ": "i",
+        "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ʀ": "r",
+        "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
+        "Ꭺ": "a", "Ᏼ": "b", "Ꮯ": "c", "Ꭰ": "d", "Ꭼ": "e", "Ꮐ": "g", "Ꮋ": "h", "Ꭻ": "j",
+        "Ꮶ": "k", "Ꮮ": "l", "Ꮇ": "m", "Ꮲ": "p", "Ꮪ": "s", "Ꭲ": "t", "Ꮩ": "v", "Ꮃ": "w",
+        "Ꮓ": "z",
     }
 )  # fmt: skip
 _MARKUP = frozenset("<>")
@@ -69,20 +79,21 @@ def clean_nickname(raw: str) -> str:
     >>> clean_nickname("  Zoé ")
     'Zoé'
     """
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    name = " ".join(blank_invisible(unicodedata.normalize("NFC", raw)).split())
     if any(_is_forbidden(char) for char in name):
         raise Rejected(RejectCode.NAME_INVALID)
     visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me"))
     if visible == 0:
         raise Rejected(RejectCode.NAME_EMPTY)
-    if visible > NAME_MAX_LENGTH:
+    # Accents stack, but a name drawn over the lines around it (Zalgo) is not a nickname.
+    if visible > NAME_MAX_LENGTH or len(name) > 2 * NAME_MAX_LENGTH:
         raise Rejected(RejectCode.NAME_TOO_LONG)
     return name
 
 
 def name_key(name: str) -> str:
     """The identity of a nickname: equal keys look alike (case, accents, homoglyphs, spaces)."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
+    folded = blank_invisible(unicodedata.normalize("NFKC", name)).casefold()
     stripped = "".join(
         char for char in unicodedata.normalize("NFD", folded) if unicodedata.category(char) != "Mn"
     )
