@@ -27,6 +27,7 @@ for (const [source, target] of [
   [ROOT, "/repo"],
   [path.join(ROOT, "python_modules"), "/site/worker"],
   [path.resolve(testModules), "/site/tests"],
+  [path.join(ROOT, "harness"), "/site/harness"],
 ]) {
   FS.mkdirTree(target);
   FS.mount(FS.filesystems.NODEFS, { root: source }, target);
@@ -39,9 +40,10 @@ os.environ.setdefault("CI", ${JSON.stringify(process.env.CI ?? "")})
 sys.dont_write_bytecode = True
 site.addsitedir("/site/tests")
 site.addsitedir("/site/worker")
+sys.path.insert(0, "/site/harness")
 os.chdir("/repo")
 import pytest
 print(f"pytest in Pyodide: Python {sys.version.split()[0]}, platform {sys.platform}")
-int(pytest.main(["-p", "no:cacheprovider", *pytest_args]))
+int(pytest.main(["-p", "no:cacheprovider", "-p", "pyodide_pytest_plugin", "-rs", *pytest_args]))
 `);
 process.exit(code);

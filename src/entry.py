@@ -101,7 +101,7 @@ class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets 
             link = share_url(f"{url.scheme}://{url.netloc}", route.code)
             if isinstance(route, routes.ShowQrCode):
                 return Response(qr_svg(link), headers=QR_HEADERS)
-            return _api(routes.room_summary(json.loads(summary), link))
+            return _api(routes.room_summary({**json.loads(summary), "code": route.code}, link))
         wrong = isinstance(route, routes.WrongMethod)
         return _api(routes.wrong_method(route.allowed) if wrong else routes.unknown_route())
 
@@ -182,7 +182,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
 
     async def _run(self, sockets: Sockets, step: Callable[..., Outbox], sender: Any = None) -> None:
         outbox = step({conn: player for _, conn, player in sockets}, time.time())
-        if outbox.bound is not None and sender and (me := _attachment(sender)) is not None:
+        if outbox.bound is not None and sender is not None and (me := _attachment(sender)):
             sender.serializeAttachment(json.dumps({"conn": me["conn"], "player": outbox.bound}))
         by_conn = {conn: ws for ws, conn, _ in sockets}
         for conn, frame in outbox.frames:
