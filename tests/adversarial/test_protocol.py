@@ -154,11 +154,6 @@ def test_outdated_protocol_closes_with_4426(server: LocalServer) -> None:
     assert conn.close_code == 4426
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="update_settings accepts any text as a theme/franchise id (markup, invisible "
-    "letters) and broadcasts it to every player; only start refuses it",
-)
 @pytest.mark.parametrize(
     "changes",
     [

@@ -90,6 +90,8 @@ def test_the_lobby_shows_what_similarity_the_themes_deliver() -> None:
     assert shown["requested"] == "very_close"
     assert shown["available"] in ("none", "close", "very_close")
     assert shown["error"] is None
-    table.settings(themes=("no-such-category",))
-    assert table.view("cy")["similarity"]["error"] == "themes.unknown_category"
-    assert table.rejected("ana", StartGame(seq=table.seq)) == "themes.unknown_category"
+    unknown = SettingsChanges(themes=("no-such-category",))
+    assert table.rejected("ana", UpdateSettings(seq=table.seq, changes=unknown)) == (
+        "settings.invalid"
+    )
+    assert table.view("cy")["settings"]["themes"] == []

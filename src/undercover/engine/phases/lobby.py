@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict
 
 from undercover.engine import seats
-from undercover.engine.dealing import deal_words
+from undercover.engine.dealing import current_catalog, deal_words
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.engine.phases import enter
 from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS, RoleReveal
@@ -29,7 +29,14 @@ def update_settings(room: Room, actor: str | None, changes: SettingsChanges) -> 
     seats.require_host(room, actor)
     if not isinstance(room.phase, Lobby):
         raise Rejected(RejectCode.SETTINGS_NOT_IN_LOBBY)
-    return room.model_copy(update={"settings": apply_changes(room.settings, changes)})
+    settings = apply_changes(room.settings, changes)
+    # Only ids the catalog knows: anything else would be shown to every player, then refused.
+    catalog = current_catalog()
+    if not set(settings.themes) <= set(catalog.categories):
+        raise Rejected(RejectCode.SETTINGS_INVALID, "themes")
+    if not set(settings.franchises) <= {franchise.id for franchise in catalog.franchises}:
+        raise Rejected(RejectCode.SETTINGS_INVALID, "franchises")
+    return room.model_copy(update={"settings": settings})
 
 
 def leave(room: Room, actor: str) -> Room:
