@@ -206,9 +206,10 @@ export class DurableObjectStorage {
   }
   async deleteAll() {
     // Since compatibility date 2026-02-24, deleteAll() also deletes the alarm.
+    // The same `sql` object stays valid (workerd empties the database, it does not replace it).
     this._db.close();
     this._db = new this._SQL.Database();
-    this.sql = new SqlStorage(this._db);
+    this.sql._db = this._db;
     this._alarm = null;
     this.alarmLog.push(["deleteAll"]);
   }

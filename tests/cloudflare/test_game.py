@@ -200,3 +200,23 @@ def test_a_twenty_player_game_is_measured() -> None:
     timed = sum(t["count"] for k, t in run_["timings"].items() if k.startswith("GameRoom."))
     joins = 20 + 2  # the hellos before timing started, the room's creation
     assert run_["sql"]["rowsWritten"] <= 2 * (timed + joins)  # at most 2 rows per input
+
+
+def test_an_empty_idle_room_is_deleted_with_its_storage(harness: Harness) -> None:
+    async def scenario() -> str:
+        table = Table(harness, harness.create_room())
+        await table.seat(3)
+        await table.close()
+        return table.code
+
+    code = run(scenario())
+    assert not harness.state(code)["empty"]
+    for _ in range(3):  # the reconnection graces, then the idle-cleanup delay (1 h)
+        harness.advance(3600)
+        harness.idle()
+    state = harness.state(code)
+    assert state["empty"]  # deleteAll: no table, no alarm
+    assert state["alarm"] is None
+    harness.reset_limits()
+    assert harness.http.get(f"/api/rooms/{code}").status_code == 404
+    assert harness.logs()["errors"] == []
