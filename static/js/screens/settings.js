@@ -137,6 +137,8 @@ export function settingsPanel(app) {
           else input.value = String(s[name]);
         }
       }
+      // Themes pick the words: grade mode has none.
+      themesBox.hidden = s.mode === "grade";
       keepFocus(themesBox, () => fill(themesBox, model.catalog.length ? themes(model, model.isHost) : null));
       const a = model.availability;
       warning.textContent = a.error ? t(`error.${a.error}`) : a.relaxed && s.mode === "classic"
