@@ -138,3 +138,19 @@ rows = [SqlDatabase(raw_ctx.storage.sql).execute("SELECT * FROM t"),
 def test_a_101_response_needs_a_websocket(harness: Harness) -> None:
     error = harness.python_error("from workers import Response\nResponse(None, status=101)")
     assert "webSocket" in error
+
+
+def test_create_room_rpc_refuses_a_taken_code_and_writes_nothing_for_unknown_ones(
+    harness: Harness,
+) -> None:
+    code = """
+import entry
+room = entry.GameRoom(raw_ctx, rt.env)
+unknown = await room.summary()
+blank = storage.isEmpty
+first = await room.create_room("TEST1")
+again = await room.create_room("TEST1")
+fresh = entry.GameRoom(raw_ctx, rt.env)  # after a hibernation: the room is found in SQLite
+[unknown, blank, first, again, json.loads(await fresh.summary())["status"]]
+"""
+    assert harness.python(SETUP + code) == ["", True, True, False, "lobby"]
