@@ -31,6 +31,7 @@ def test_the_bench_prints_every_figure_and_writes_at_most_two_rows_per_input(
         "games",
         "inputs_measured",
         "input_ms",
+        "input_cold_ms",
         "floor_ms",
         "ratio_to_floor",
         "rebuild_ms",

@@ -37,6 +37,7 @@ class _Room:
     """One benchmarked room: a runner over an on-disk database, and its players' sockets."""
 
     def __init__(self, directory: Path, players: int, seed: int) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / f"{CODE}-{seed}.sqlite3"
         self.db = SqliteDatabase(self.path)
         self.now = START
@@ -145,8 +146,14 @@ def run(
     seed: int = 1,
     rebuild_round: int = REBUILD_ROUND,
 ) -> dict[str, Any]:
-    """Play `games` long games of `players` bots; time every input from the first clue on."""
+    """Play `games` long games of `players` bots; time every input from the first clue on.
+
+    Each game is played twice from the same seed (the same inputs): back to back, as a busy
+    host meets them, then with the floor computed between inputs, which leaves the CPU caches
+    cold for the next input (`input_cold_ms`), closer to a host where other rooms ran since.
+    """
     inputs: list[Timing] = []
+    cold: list[Timing] = []
     floors: list[Timing] = []
     rows: list[int] = []
     written: list[int] = []
@@ -154,8 +161,7 @@ def run(
     document_bytes = 0
     with tempfile.TemporaryDirectory(prefix="undercover-bench-") as directory:
         for game_number in range(games):
-            table = _Room(Path(directory), players, seed + game_number)
-            viewers = list(table.conn_of)
+            table = _Room(Path(directory) / "warm", players, seed + game_number)
             while (step := table.next_input()) is not None:
                 mid_game = table.room.phase.kind in ("clues", "voting", "reveal")
                 rows_before, bytes_before = table.db.rows_written, table.db.bytes_written
@@ -164,11 +170,19 @@ def run(
                 written.append(table.db.bytes_written - bytes_before)
                 if mid_game:
                     inputs.append(timing)
-                    floors.append(_floor(table.room, viewers, table.now))
                 game = table.room.game
                 if not rebuilds and game is not None and game.clue_round >= rebuild_round:
                     rebuilds = _rebuild(table.path, rebuild_repeats)
                     document_bytes = len(table.room.model_dump_json().encode())
+            table.db.close()
+            table = _Room(Path(directory) / "cold", players, seed + game_number)
+            viewers = list(table.conn_of)
+            while (step := table.next_input()) is not None:
+                mid_game = table.room.phase.kind in ("clues", "voting", "reveal")
+                timing = _timed(step)
+                if mid_game:
+                    cold.append(timing)
+                    floors.append(_floor(table.room, viewers, table.now))
             table.db.close()
     wall = statistics.median(t[0] for t in inputs) / statistics.median(t[0] for t in floors)
     cpu = statistics.median(t[1] for t in inputs) / statistics.median(t[1] for t in floors)
@@ -178,6 +192,7 @@ def run(
         "games": games,
         "inputs_measured": len(inputs),
         "input_ms": _summary(inputs),
+        "input_cold_ms": _summary(cold),
         "floor_ms": _summary(floors),
         "ratio_to_floor": {"wall": round(wall, 3), "cpu": round(cpu, 3)},
         "rebuild_ms": _summary(rebuilds) if rebuilds else None,

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.engine.table import Table
 from undercover.engine import store
 from undercover.engine.room import FORMAT_VERSION
 from undercover.engine.seats import hash_token
@@ -266,3 +267,15 @@ def test_a_room_plays_over_a_database_returning_floats(tmp_path: Path) -> None:
         "status": "lobby",
         "players": 1,
     }
+
+
+def test_the_writer_reuses_recap_json_without_changing_a_byte() -> None:
+    table = Table.seated("ana", "ben", "cy", "dan", seed=3).started()
+    writer = store.RoomWriter()
+    assert writer.dump(table.room) == table.room.model_dump_json()  # no recap yet
+    for text in ['"recap":[]', "un indice", '\\"recap\\":[]', "é🎲"]:
+        table.give_clue(table.speaker, text)
+        assert writer.dump(table.room) == table.room.model_dump_json()
+    other = Table.seated("eve", "fay", "gus", seed=4).started().clue_round()
+    assert writer.dump(other.room) == other.room.model_dump_json()  # another game entirely
+    assert writer.dump(table.room) == table.room.model_dump_json()

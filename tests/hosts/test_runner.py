@@ -550,6 +550,9 @@ def test_rebuilding_from_storage_gives_the_same_views_and_deadline_at_every_step
         assert live is not None
         assert render_views(rebuilt, viewers, host.now) == render_views(live, viewers, host.now)
         assert next_deadline(rebuilt) == next_deadline(live) == host.alarm_at
+        saved = store.read(host.db)
+        assert saved is not None
+        assert saved.doc == live.model_dump_json()  # the writer's reuse changes no byte
         seen.add(live.phase.kind)
         if live.game is not None:
             suspect = mr_white(host)

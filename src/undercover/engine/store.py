@@ -211,6 +211,37 @@ def room_record(room: Room, revision: int) -> Record:
     return Record(FORMAT_VERSION, revision, room.model_dump_json())
 
 
+class RoomWriter:
+    """`room.model_dump_json()`, reusing the JSON of the recap entries it already wrote.
+
+    A game's recap only grows and its entries are immutable objects shared from one step to
+    the next, yet serialising them is most of the cost of saving a long game (25 KB at round
+    10: ≈ 190 µs of ≈ 215 µs). The output is byte for byte `model_dump_json()` (tested).
+    """
+
+    _MARKER = '"recap":[]'  # unique in the shell: quotes inside JSON strings are escaped
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[object, str]] = {}  # id → (entry kept alive, JSON)
+
+    def dump(self, room: Room) -> str:
+        game = room.game
+        if game is None or not game.recap:
+            return room.model_dump_json()
+        known, parts = self._entries, []
+        self._entries = {}
+        for entry in game.recap:
+            hit = known.get(id(entry))
+            text = hit[1] if hit is not None and hit[0] is entry else entry.model_dump_json()
+            self._entries[id(entry)] = (entry, text)
+            parts.append(text)
+        bare = room.model_copy(update={"game": game.model_copy(update={"recap": ()})})
+        shell = bare.model_dump_json()
+        at = shell.index(self._MARKER)
+        recap = '"recap":[' + ",".join(parts) + "]"
+        return shell[:at] + recap + shell[at + len(self._MARKER) :]
+
+
 def _format_0_to_1(document: dict[str, Any]) -> dict[str, Any]:
     """Format 0, the engine's first draft (never deployed, kept as the worked example of a
     step): seats had only `name`; the room had `updated_at` and no pause marker."""

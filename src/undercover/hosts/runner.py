@@ -111,6 +111,7 @@ class RoomRunner:
         self.code = code
         self._schema_ready = False
         self._cache: _Loaded | None = None
+        self._writer = store.RoomWriter()
 
     @classmethod
     def create(cls, db: store.Database, code: str, now: float, seed: int) -> RoomRunner:
@@ -294,7 +295,7 @@ class RoomRunner:
                 delete = True
         if delete:
             return self._delete(turn)
-        doc = turn.room.model_dump_json()
+        doc = self._writer.dump(turn.room)
         changed = doc != loaded.doc
         revision = loaded.revision + 1 if changed else loaded.revision
         if changed:
