@@ -26,7 +26,7 @@ def test_stored_rooms_resume_once_each_on_demand_or_in_the_background(tmp_path: 
         codes = ["AAAAA", "BBBBB", "CCCCC"]
         for code in codes:
             await first.create(code)
-        first.shut_all()
+        await first.shut_all()
         (tmp_path / "rooms" / "DDDDD.sqlite3").write_bytes(b"")  # a crash mid-creation
 
         second = Rooms(tmp_path, FakeEngine(), Clock.real_time())
@@ -39,7 +39,7 @@ def test_stored_rooms_resume_once_each_on_demand_or_in_the_background(tmp_path: 
         assert [_restarts(second, code) for code in codes] == [1, 1, 1]
         assert await second.find("DDDDD") is None
         assert await second.find("EEEEE") is None
-        second.shut_all()
+        await second.shut_all()
 
     asyncio.run(scenario())
 

@@ -304,7 +304,7 @@ def build_app(options: Options, engine: Engine | None = None) -> Starlette:
         )
         yield
         resuming.cancel()
-        server.rooms.shut_all()
+        await server.rooms.shut_all()
         log_event("server.stopped")
 
     app = Starlette(

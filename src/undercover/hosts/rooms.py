@@ -390,7 +390,9 @@ class Rooms:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{self.path(code)}{suffix}").unlink(missing_ok=True)
 
-    def shut_all(self) -> None:
-        for room in self.live.values():
-            room.shut()
+    async def shut_all(self) -> None:
+        """Close every room, each after its call in progress (if any) has finished."""
+        for room in list(self.live.values()):
+            async with room.lock:
+                room.shut()
         self.live.clear()
