@@ -37,8 +37,16 @@ class LocalServer:
 
     can_restart = True
 
-    def __init__(self, data_dir: Path, time_scale: float = 20.0, port: int | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        time_scale: float = 20.0,
+        port: int | None = None,
+        *,
+        loopback_unlimited: bool = True,
+    ) -> None:
         self.data_dir = data_dir
+        self.loopback_unlimited = loopback_unlimited
         self.time_scale = time_scale
         self.port = port if port is not None else free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -52,7 +60,8 @@ class LocalServer:
         """Start the server and wait until it answers; the seconds it took."""
         command = [sys.executable, "-m", "undercover.cli", "serve", "--port", str(self.port)]
         command += ["--data-dir", str(self.data_dir), "--time-scale", str(self.time_scale)]
-        command += ["--loopback-unlimited"]
+        if self.loopback_unlimited:  # else the per-address limits hold, as in production
+            command += ["--loopback-unlimited"]
         began = time.monotonic()
         log = self.log_path.open("ab")
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -63,7 +72,8 @@ class LocalServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log_tail()}")
             try:
-                with urllib.request.urlopen(f"{self.base_url}/api/health", timeout=1):
+                # An unknown API path: answered at once, and spends no per-address allowance.
+                with urllib.request.urlopen(f"{self.base_url}/api/ready", timeout=1):
                     pass
             except urllib.error.HTTPError:
                 return time.monotonic() - began  # any HTTP answer: it is serving
