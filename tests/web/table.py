@@ -225,6 +225,26 @@ class Table:
             player.page.click("#confirm-role")
         return groups
 
+    @staticmethod
+    def camps(groups: dict[str, list[Player]]) -> tuple[Player | None, list[Player], list[Player]]:
+        """Mr. White (or None), the civilians (the biggest group) and the undercovers."""
+        others = {key: group for key, group in groups.items() if key != "mr_white"}
+        civilians, undercovers = sorted(others.values(), key=len, reverse=True)
+        return groups.get("mr_white", [None])[0], civilians, undercovers
+
+    def timers_off(self, host: Player) -> None:
+        self.set_checkbox(host, "clue_timer", False)
+        self.set_checkbox(host, "vote_timer", False)
+
+    def first_speaker(self, host: Player, players: list[Player]) -> Player:
+        """Start the game, everyone confirms their card: the player whose turn it is."""
+        self.start(host)
+        self.reveal_cards(players)
+        host.wait_screen("clues")
+        speaker = self.by_id(host.current_actor())
+        assert speaker is not None
+        return speaker
+
     def play_clues(self, alive: list[Player], text: str = "indice") -> None:
         """Every turn of the clue phase (and theme proposals in grade mode), until the vote."""
         watcher = alive[0]

@@ -25,10 +25,9 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
 
     table.start(host)
     guest.look("classic-role-hidden")
-    groups = table.reveal_cards(players)
-    mr_white = groups.pop("mr_white")[0]
-    civilians, undercovers = sorted(groups.values(), key=len, reverse=True)
-    assert (len(civilians), len(undercovers)) == (4, 1), groups
+    mr_white, civilians, undercovers = table.camps(table.reveal_cards(players))
+    assert mr_white is not None
+    assert (len(civilians), len(undercovers)) == (4, 1)
     undercover = undercovers[0]
     guest.page.locator("#card-button").click()
     guest.page.locator("#card-dialog .role-card").click()

@@ -40,10 +40,9 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
 
     table.start(host)
     guest.check_rules("roles")
-    groups = table.reveal_cards(players)
-    mr_white = groups.pop("mr_white")[0]
-    civilians, undercovers = sorted(groups.values(), key=len, reverse=True)
-    assert (len(civilians), len(undercovers)) == (3, 1), groups
+    mr_white, civilians, undercovers = table.camps(table.reveal_cards(players))
+    assert mr_white is not None
+    assert (len(civilians), len(undercovers)) == (3, 1)
     civilian_grade = civilians[0].secret[1] if civilians[0].secret else None
     assert civilian_grade is not None
     assert civilian_grade.endswith("/20")

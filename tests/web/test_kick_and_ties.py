@@ -12,15 +12,10 @@ from tests.web.table import Player, Table
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def _timers_off(table: Table, host: Player) -> None:
-    table.set_checkbox(host, "clue_timer", False)
-    table.set_checkbox(host, "vote_timer", False)
-
-
 def test_host_kicks_the_current_speaker(table: Table) -> None:
     players = table.seat("Wassim", "Xavier", "Yasmine", "Zoé", "Adèle")
     host = players[0]
-    _timers_off(table, host)
+    table.timers_off(host)
     table.start(host)
     groups = table.reveal_cards(players)
     civilians = max(groups.values(), key=len)
@@ -67,7 +62,7 @@ def test_host_kicks_the_current_speaker(table: Table) -> None:
 def test_tie_gives_a_restricted_runoff_then_a_reopened_vote(table: Table) -> None:
     players = table.seat("Basile", "Capucine", "Dorian", "Elsa")
     a, b, c, d = players
-    _timers_off(table, a)
+    table.timers_off(a)
     table.start(a)
     table.reveal_cards(players)
     table.play_clues(players)

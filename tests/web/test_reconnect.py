@@ -20,21 +20,11 @@ from tests.web.table import Table
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def _timers_off(table: Table, host: Any) -> None:
-    table.set_checkbox(host, "clue_timer", False)
-    table.set_checkbox(host, "vote_timer", False)
-
-
 def test_reload_mid_clue_and_mid_vote_keeps_seat_screen_and_vote(table: Table) -> None:
     players = table.seat("Léa", "Malik", "Nora", "Oscar")
     host = players[0]
-    _timers_off(table, host)
-    table.start(host)
-    table.reveal_cards(players)
-    host.wait_screen("clues")
-
-    speaker = table.by_id(host.current_actor())
-    assert speaker is not None
+    table.timers_off(host)
+    speaker = table.first_speaker(host, players)
     seat = speaker.id
     speaker.page.fill("#clue-input", "brouillon")
     speaker.page.reload()
@@ -81,12 +71,8 @@ def test_a_clue_sent_while_the_server_is_down_is_sent_after_reconnecting(
     try:
         players = table.seat("Paul", "Quentin", "Rose")
         host = players[0]
-        _timers_off(table, host)
-        table.start(host)
-        table.reveal_cards(players)
-        host.wait_screen("clues")
-        speaker = table.by_id(host.current_actor())
-        assert speaker is not None
+        table.timers_off(host)
+        speaker = table.first_speaker(host, players)
 
         own_server.kill()
         expect(speaker.page.locator("[data-banner='reconnecting']")).to_be_visible()
@@ -108,7 +94,7 @@ def test_host_page_closes_and_another_player_becomes_host(fast_table: Table) -> 
     table = fast_table
     players = table.seat("Sacha", "Tom", "Ugo", "Vera")
     host, heir = players[0], players[1]
-    _timers_off(table, host)
+    table.timers_off(host)
     host.context.close()
     table.players.remove(host)
 
