@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from undercover.hosts.ratelimit import RateLimiter, retry_after_header
+from undercover.hosts.ratelimit import RateLimiter, client_key, retry_after_header
 
 
 def test_burst_then_refused_with_the_wait() -> None:
@@ -63,3 +63,18 @@ def test_peek_takes_nothing() -> None:
     limiter.take("a", 0.0)
     assert limiter.peek("a", 0.0) == pytest.approx(1.0)
     assert limiter.peek("a", 2.0) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("address", "key"),
+    [
+        ("192.168.1.20", "192.168.1.20"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+        ("::ffff:10.0.0.1", "10.0.0.1"),
+        ("::1", "::/64"),
+        ("testclient", "testclient"),
+    ],
+)
+def test_client_key_groups_an_ipv6_subscriber(address: str, key: str) -> None:
+    assert client_key(address) == key

@@ -46,6 +46,7 @@ from undercover.hosts.ratelimit import (
     UNKNOWN_ROOM_BURST,
     UNKNOWN_ROOM_PER_SECOND,
     RateLimiter,
+    client_key,
 )
 from undercover.hosts.rooms import Engine, LiveRoom, Peer, Rooms, Runner
 from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
@@ -127,8 +128,8 @@ class Server:
         if self.is_unlimited(address):
             return room if room is not None else 0.0
         if room is None:
-            return self.lookup_limits.take(address, now)
-        wait = self.lookup_limits.peek(address, now)
+            return self.lookup_limits.take(client_key(address), now)
+        wait = self.lookup_limits.peek(client_key(address), now)
         return wait if wait > 0 else room
 
 
@@ -185,7 +186,7 @@ async def _create_room(server: Server, address: str) -> Response:
     wait = (
         0.0
         if server.is_unlimited(address)
-        else server.create_limits.take(address, time.monotonic())
+        else server.create_limits.take(client_key(address), time.monotonic())
     )
     if wait > 0:
         log_event("room.create_limited", level=logging.WARNING)

@@ -8,6 +8,7 @@ information), then the least recently used.
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from typing import Final
 
@@ -87,6 +88,26 @@ class RateLimiter:
             del self._buckets[key]
         while len(self._buckets) > self.max_keys:
             del self._buckets[next(iter(self._buckets))]
+
+
+def client_key(address: str) -> str:
+    """The rate-limit key of a client address: IPv4 as is, IPv6 by its /64 network.
+
+    One IPv6 subscriber usually holds a whole /64; keying by address would let them
+    rotate through billions of keys.
+
+    >>> client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::9")
+    True
+    """
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return address
 
 
 def retry_after_header(wait_seconds: float) -> str:
