@@ -375,9 +375,14 @@ def main(argv: list[str]) -> int:
     configure()
     raise_file_limit()
     app = build_app(options)
-    if options.lan:
-        log_event("server.lan", share_base=app.state.server.lan_base)
-    log_event("server.listening", url=f"http://{options.host}:{options.port}")
+    local_url = (
+        f"http://{'127.0.0.1' if options.host == '0.0.0.0' else options.host}:{options.port}"
+    )
+    lan_base: str | None = app.state.server.lan_base
+    log_event("server.listening", url=local_url, lan_url=lan_base)
+    # One plain line for the person who started it (the logs are JSON on stderr).
+    phones = f"; phones on this Wi-Fi: {lan_base}" if lan_base else ""
+    print(f"Undercover: open {local_url}{phones}", flush=True)
     config = uvicorn.Config(
         app,
         host=options.host,
