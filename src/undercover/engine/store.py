@@ -237,7 +237,9 @@ class RoomWriter:
             parts.append(text)
         bare = room.model_copy(update={"game": game.model_copy(update={"recap": ()})})
         shell = bare.model_dump_json()
-        at = shell.index(self._MARKER)
+        at = shell.find(self._MARKER)
+        if at < 0 or shell.find(self._MARKER, at + 1) >= 0:
+            return room.model_dump_json()  # the layout changed: stay correct, if slower
         recap = '"recap":[' + ",".join(parts) + "]"
         return shell[:at] + recap + shell[at + len(self._MARKER) :]
 
