@@ -194,7 +194,8 @@ def test_a_flood_is_throttled_then_closed(client: TestClient) -> None:
             socket.send_text('{"type": "nothing"}')
         codes = _codes_until_closed(socket)
     assert codes[-1] == 1008
-    assert codes.count("rate.limited") == FLOOD_STRIKES
+    # (tokens trickle back at 10/s: a slow machine may grant a frame and restart the count)
+    assert codes.count("rate.limited") >= FLOOD_STRIKES
     assert "unknown" in codes
     # Another connection to the same room is not affected.
     with client.websocket_connect(f"/ws/{code}") as other:
