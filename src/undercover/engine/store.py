@@ -54,7 +54,7 @@ class SqliteDatabase:
     WAL journal and `synchronous=NORMAL`: every `execute` commits before it returns, so a
     write survives the process being killed (SIGKILL); a power cut may lose the last few
     commits (`synchronous="FULL"` closes that gap at the price of one fsync per input).
-    Not thread-safe: the self-host calls it from its one event-loop thread.
+    One call at a time: the self-host serialises a room's calls (its lock), from any thread.
     """
 
     def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
