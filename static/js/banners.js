@@ -85,13 +85,20 @@ export const banners = {
       setTimeout(() => this.hide("host"), 8000);
     }
     lastHost = model.hostId;
+    // Only watchers can see it: the room pauses when no player still in the game is connected.
+    if (model.paused && model.phase !== "lobby") {
+      this.show("paused", { kind: "warn", icon: "⏸", tkey: "banner.paused" });
+    } else {
+      this.hide("paused");
+    }
     this.graces(model);
   },
 
   graces(model) {
     // In a game: a disconnected player's grace counts down, then they are announced away
     // (their turns are skipped, they count as abstaining) until they come back.
-    const inGame = model.phase !== "lobby" && model.phase !== "ended";
+    // While paused the graces are frozen: the pause banner says it all.
+    const inGame = model.phase !== "lobby" && model.phase !== "ended" && !model.paused;
     const away = inGame ? model.players.filter((p) => !p.connected && !p.kicked && !p.spectator && !p.eliminated && p.id !== model.myId) : [];
     for (const key of [...shown.keys()]) {
       if (key.startsWith("grace:") && !away.some((p) => `grace:${p.id}` === key)) this.hide(key);
