@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+import time
 from pathlib import Path
+
+import pytest
 
 from tests.hosts.fake_runner import FakeEngine, FakeRunner
 from undercover.hosts.clock import Clock
-from undercover.hosts.rooms import MAX_QUEUED_FRAMES, Peer, Rooms
+from undercover.hosts.rooms import MAX_QUEUED_FRAMES, Peer, Rooms, finish_in_thread
 from undercover.hosts.routes import CLOSE_POLICY, SLOW_REASON
 
 
@@ -76,3 +80,24 @@ def test_a_client_that_stops_reading_is_closed_not_buffered_forever() -> None:
     assert socket.closed_with == (CLOSE_POLICY, SLOW_REASON)
     assert len(socket.sent) <= MAX_QUEUED_FRAMES + 1
     assert socket.sent[0] == "frame 0"
+
+
+def test_a_cancelled_caller_still_waits_for_its_database_call() -> None:
+    """Server shutdown cancels handlers: the room's lock must outlive the thread's call."""
+    started, finished = threading.Event(), threading.Event()
+
+    def call() -> str:
+        started.set()
+        time.sleep(0.2)
+        finished.set()
+        return "done"
+
+    async def scenario() -> None:
+        task = asyncio.create_task(finish_in_thread(call))
+        await asyncio.to_thread(started.wait, 10)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert finished.is_set()
+
+    asyncio.run(scenario())

@@ -164,9 +164,7 @@ async def _http(request: Request) -> Response:
             link = share_url(server.share_base(request), found.code)
             if isinstance(route, routes.ShowQrCode):
                 return Response(qr_svg(link), media_type="image/svg+xml", headers=_NO_STORE)
-            return _api(
-                routes.room_summary(found.runner.summary(server.clock.now()), link), request.method
-            )
+            return _api(routes.room_summary(await found.summary(), link), request.method)
         case routes.OpenSocket():
             return PlainTextResponse("Expected a WebSocket upgrade.", status_code=426)
         case routes.UnknownApi():

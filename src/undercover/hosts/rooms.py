@@ -17,7 +17,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from undercover.engine.store import Database, SqliteDatabase
 from undercover.hosts.clock import Clock
@@ -134,6 +134,26 @@ class Peer:
 
 
 Step = Callable[[Connections, float], Outbox]
+T = TypeVar("T")
+
+
+async def finish_in_thread(call: Callable[[], T]) -> T:
+    """`call()` in a worker thread, and never abandoned: if the caller is cancelled (server
+    shutdown), it still waits for the call to finish before passing the cancellation on,
+    so that the room's lock is held as long as its database is in use."""
+    future = asyncio.ensure_future(asyncio.to_thread(call))
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(future)
+            break
+        except asyncio.CancelledError:
+            if future.done():
+                raise
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+    return result
 
 
 def _attempt(code: str, what: str, call: Callable[[], Outbox]) -> Outbox | None:
@@ -198,6 +218,15 @@ class LiveRoom:
             if not self.deleted:
                 await self._step("alarm", self.runner.on_alarm)
 
+    async def summary(self) -> Mapping[str, object]:
+        """The runner's summary, read under the lock like every other use of the database
+        (one SQLite connection must never be used from two threads at once)."""
+        async with self.lock:
+            now = self.clock.now()
+            if self.offload:
+                return await finish_in_thread(lambda: self.runner.summary(now))
+            return self.runner.summary(now)
+
     def arm(self) -> None:
         """Arm the alarm for what storage holds (an early alarm changes nothing)."""
         self._finish("arm", lambda: self.runner.on_alarm({}, self.clock.now()), None)
@@ -216,7 +245,11 @@ class LiveRoom:
         live = self.connections()
         now = self.clock.now()
         if self.offload:
-            outbox = await asyncio.to_thread(_attempt, self.code, what, lambda: step(live, now))
+
+            def call() -> Outbox | None:
+                return _attempt(self.code, what, lambda: step(live, now))
+
+            outbox = await finish_in_thread(call)
             if outbox is not None:
                 self._deliver(outbox, origin)
         else:
@@ -265,7 +298,9 @@ class LiveRoom:
         self._on_deleted(self)
 
     def shut(self) -> None:
-        """Stop the alarm and close the database (server shutdown or room deleted)."""
+        """Stop the alarm and close the database (server shutdown or room deleted); the room
+        takes no input after this (a socket closing late finds it `deleted`)."""
+        self.deleted = True
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
