@@ -7,16 +7,19 @@ late joiners), kicked and eliminated players get no secret beyond their own card
 Civilians and undercovers are never told which of the two they are.
 
 For many viewers use `render_views`: the public part is serialised once and each private
-part spliced in, so 20 views cost little more than one.
+part spliced in, so 20 views cost little more than one. `public_json` serialises the public
+part reusing, through a `RecapJson` the caller keeps, the JSON of recap entries it already
+wrote (a long game's recap is most of a view, and it only grows).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pydantic import TypeAdapter
+from pydantic_core import to_json
 
 from undercover.engine import seats
 from undercover.engine.dealing import similarity_available, theme_choices
@@ -42,22 +45,79 @@ def view_for(room: Room, viewer: str | None, now: float) -> JSON:
     return {**public_view(room, now), "me": private_part(room, viewer)}
 
 
-def render_views(room: Room, viewers: Iterable[str | None], now: float) -> dict[str | None, str]:
+def render_views(
+    room: Room, viewers: Iterable[str | None], now: float, recap: RecapJson | None = None
+) -> dict[str | None, str]:
     """`json.dumps(view_for(room, v, now))` for each viewer, the public part serialised once."""
-    public = json.dumps(public_view(room, now), ensure_ascii=False, separators=(",", ":"))
+    public = public_json(room, now, recap if recap is not None else RecapJson(), _json_dumps)
     head = public[:-1] + ',"me":'
-    return {
-        viewer: head
-        + json.dumps(private_part(room, viewer), ensure_ascii=False, separators=(",", ":"))
-        + "}"
-        for viewer in viewers
-    }
+    return {viewer: head + _json_dumps(private_part(room, viewer)) + "}" for viewer in viewers}
 
 
 # --- public part -------------------------------------------------------------------------
 
 
-def public_view(room: Room, now: float) -> JSON:
+class RecapJson:
+    """The JSON array of a game's recap, reusing the text of entries it already wrote.
+
+    A recap only grows and its entries are immutable objects shared from one step to the
+    next. Bounded: only the last recap seen is kept (with its entries, so that an `id` is
+    never that of another object); a recap that does not extend it is written afresh.
+    """
+
+    def __init__(self) -> None:
+        self._recap: tuple[RecapEntry, ...] = ()
+        self._parts: list[str] = []
+
+    def text(self, recap: tuple[RecapEntry, ...]) -> str:
+        known, parts = self._recap, self._parts
+        if recap is not known:
+            if len(recap) < len(known) or any(
+                new is not old for new, old in zip(recap, known, strict=False)
+            ):
+                parts = []
+            else:
+                parts = list(parts)
+            parts.extend(_entry_json(entry) for entry in recap[len(parts) :])
+            self._recap, self._parts = recap, parts
+        return "[" + ",".join(parts) + "]"
+
+
+def _entry_json(entry: RecapEntry) -> str:
+    """One entry as in `json.dumps(public_view(...))` (same fields, same order, tested)."""
+    return entry.model_dump_json()
+
+
+_RECAP_MARKER = '"recap":[]'  # unique in the rest of the view: quotes in strings are escaped
+
+
+def public_json(
+    room: Room, now: float, recap: RecapJson, dumps: Callable[[JSON], str] | None = None
+) -> str:
+    """`dumps(public_view(room, now))` (default: pydantic-core's `to_json`), the recap's JSON
+    taken from `recap`: byte for byte the same text (tested)."""
+    dumps = dumps or _to_json
+    game = room.game
+    if game is None or not game.recap:
+        return dumps(public_view(room, now))
+    shell = dumps(public_view(room, now, with_recap=False))
+    at = shell.find(_RECAP_MARKER)
+    if at < 0 or shell.find(_RECAP_MARKER, at + 1) >= 0:
+        return dumps(public_view(room, now))  # the layout changed: stay correct, if slower
+    cut = at + len(_RECAP_MARKER) - 2
+    return shell[:cut] + recap.text(game.recap) + shell[cut + 2 :]
+
+
+def _to_json(value: JSON) -> str:
+    return to_json(value).decode()
+
+
+def _json_dumps(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def public_view(room: Room, now: float, *, with_recap: bool = True) -> JSON:
+    """The part of every view that is the same for all (`with_recap=False`: an empty recap)."""
     phase, game = room.phase, room.game
     return {
         "now": now,
@@ -76,7 +136,7 @@ def public_view(room: Room, now: float) -> JSON:
         "composition": _composition(room),
         "similarity": _similarity(room),
         "catalog": theme_choices() if isinstance(phase, Lobby) else None,
-        "game": _game(room, game) if game is not None else None,
+        "game": _game(room, game, with_recap) if game is not None else None,
         "scoreboard": _scoreboard(room),
     }
 
@@ -151,7 +211,7 @@ def _similarity(room: Room) -> JSON | None:
     }
 
 
-def _game(room: Room, game: Game) -> JSON:
+def _game(room: Room, game: Game, with_recap: bool) -> JSON:
     reveal = game.settings.reveal_on_elimination
     ballots = [p for p in game.alive if p in game.ballots]
     return {
@@ -174,7 +234,7 @@ def _game(room: Room, game: Game) -> JSON:
         "eliminated": [_card(game, p, reveal) for p in game.eliminated],
         "kicked": [_card(game, p, reveal) for p in game.kicked],
         "last_vote": game.last_vote.model_dump(mode="json") if game.last_vote else None,
-        "recap": _RECAP.dump_python(game.recap, mode="json"),
+        "recap": _RECAP.dump_python(game.recap, mode="json") if with_recap else [],
         "outcome": game.outcome.model_dump(mode="json") if game.outcome else None,
         "end": _end(room, game) if game.is_over else None,
     }

@@ -48,7 +48,7 @@ from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
 from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
-from undercover.engine.view import private_part, public_view
+from undercover.engine.view import RecapJson, private_part, public_json
 from undercover.rules import MAX_PLAYERS, PlayerId
 
 ConnectionId = str
@@ -112,6 +112,7 @@ class RoomRunner:
         self._schema_ready = False
         self._cache: _Loaded | None = None
         self._writer = store.RoomWriter()
+        self._recap_json = RecapJson()  # the recap's JSON in views, reused from step to step
 
     @classmethod
     def create(cls, db: store.Database, code: str, now: float, seed: int) -> RoomRunner:
@@ -334,7 +335,7 @@ class RoomRunner:
         targets = [(conn, live[conn]) for conn in recipients]
         if not targets:
             return []
-        public = to_json(public_view(room, now)).decode()
+        public = public_json(room, now, self._recap_json)
         head = codec.view_frame(revision, public[:-1] + ',"me":')[:-1]
         frames: dict[PlayerId, str] = {}
         for _, player in targets:
