@@ -62,9 +62,11 @@ def _check_classic(conn: Conn, pair: Json) -> None:
             hidden |= undercover
         if view["phase"] == "lobby" or view.get("game") is None:
             hidden |= civilian | undercover  # before the deal, nothing
-        elif own:
-            # What one's own word spells out is no leak ("Burgonde" in "L'Interprète burgonde").
-            hidden = {word for word in hidden if not _contains(fold(own), word)}
+        else:
+            # What a word one may see spells out is no leak: one's own word, or a revealed card's
+            # ("Burgonde" in "L'Interprète burgonde", "clown" in "Krusty le clown").
+            known = [fold(word) for word in (own, *revealed) if word]
+            hidden = {word for word in hidden if not any(_contains(k, word) for k in known)}
         text = fold(" | ".join(_free_text(frame)))
         leaked = sorted(word for word in hidden if _contains(text, word))
         assert not leaked, f"{conn.player_id} saw {leaked} in {view['phase']}"
