@@ -9,8 +9,19 @@ import { settingsPanel } from "./settings.js";
 
 export function lobbyScreen(root, app) {
   const code = app.code;
-  const link = `${location.origin}/r/${code}`;
+  // The server knows the address phones can reach (with --lan, the machine's LAN address,
+  // as in the QR code); until it answers, this page's own address.
+  let link = `${location.origin}/r/${code}`;
   const linkText = h("p", { class: "share-link", id: "share-link", text: link });
+  fetch(`/api/rooms/${encodeURIComponent(code)}`)
+    .then((response) => (response.ok ? response.json() : null))
+    .then((summary) => {
+      if (summary && typeof summary.share_url === "string") {
+        link = summary.share_url;
+        linkText.textContent = link;
+      }
+    })
+    .catch(() => {});
   const copyButton = h("button", { type: "button", class: "btn small", id: "copy-link", text: t("lobby.copy") });
   const copyStatus = h("span", { class: "hint", role: "status" });
   copyButton.addEventListener("click", async () => {
