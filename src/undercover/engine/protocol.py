@@ -58,6 +58,8 @@ class CloseCode(IntEnum):
 
     NORMAL = 1000
     GOING_AWAY = 1001
+    POLICY = 1008  # the host's flood and slow-reader limits
+    TOO_BIG = 1009  # a frame far past the 4 KiB limit, refused by the transport itself
     PROTOCOL_ERROR = 4400
     KICKED = 4403
     ROOM_NOT_FOUND = 4404

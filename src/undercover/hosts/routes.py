@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from undercover.engine.protocol import CloseCode
 from undercover.hosts.codes import normalise_code
 from undercover.hosts.ratelimit import retry_after_header
 from undercover.hosts.security import API_HEADERS
@@ -191,8 +192,8 @@ def server_full() -> ApiResponse:
 # --- WebSocket closes ------------------------------------------------------------
 # Close reasons stay under 123 UTF-8 bytes (a Durable Object throws past that).
 
-CLOSE_POLICY: Final = 1008
-CLOSE_TOO_BIG: Final = 1009
+CLOSE_POLICY: Final = CloseCode.POLICY
+CLOSE_TOO_BIG: Final = CloseCode.TOO_BIG
 FLOOD_REASON: Final = "rate.flood: too many messages"
 SLOW_REASON: Final = "connection.slow: messages not read"
 
