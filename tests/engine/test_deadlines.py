@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.table import PHASES, Table
+from tests.engine.table import NAMES, PHASES, Table
 from undercover.engine.commands import Resumed, TimePassed
 from undercover.engine.deadlines import (
     IDLE_CLEANUP_SECONDS,
@@ -115,3 +115,17 @@ def test_resumed_keeps_the_listed_connections() -> None:
     assert connected == {"ana": True, "ben": True, "cy": False, "dan": False, "eve": False}
     grace = {p["nickname"]: p["grace_deadline"] for p in table.view("ana")["players"]}
     assert grace["cy"] == table.now + RESUME_MIN_SECONDS
+
+
+def test_a_restart_after_a_long_outage_does_not_delete_a_paused_room() -> None:
+    table = Table.at("clues")
+    for name in NAMES:
+        table.disconnect(name)
+    paused_at = table.room.paused_at
+    assert paused_at is not None
+    table.now += 2 * IDLE_CLEANUP_SECONDS  # the server was down for two hours
+    table.run(None, Resumed(connected=()))
+    assert table.room.paused_at == table.now
+    assert next_deadline(table.room) == table.now + IDLE_CLEANUP_SECONDS
+    table.connect("ana")
+    assert table.phase == "clues"

@@ -170,6 +170,11 @@ def _resumed(room: Room, connected: tuple[str, ...], now: float) -> Room:
     for seat in room.seats:
         if seat.connected and seat.player_id not in connected:
             room = seats.disconnect(room, seat.player_id, now)
+    if room.paused_at is not None and now > room.paused_at:
+        # Downtime is not idleness: the idle clock restarts now, and the frozen deadlines keep
+        # what was left of them.
+        delta = now - room.paused_at
+        room = deadlines.shifted(room, delta).model_copy(update={"paused_at": now})
     reference = room.paused_at if room.paused_at is not None else now
     return deadlines.extended(room, reference)
 
