@@ -161,9 +161,19 @@ def _available(
     return level.value, bool(relaxations), None
 
 
+# The lobby's theme list is in every lobby view: built once per catalog, never mutated.
+_choices: list[tuple[Catalog, list[dict[str, object]]]] = []
+
+
 def theme_choices() -> list[dict[str, object]]:
     """What the lobby offers the host: each category with its franchises (ids and names)."""
     catalog = current_catalog()
+    if not _choices or _choices[0][0] is not catalog:
+        _choices[:] = [(catalog, _build_choices(catalog))]
+    return _choices[0][1]
+
+
+def _build_choices(catalog: Catalog) -> list[dict[str, object]]:
     return [
         {
             "id": category,
