@@ -236,17 +236,13 @@ export class WebSocket {
     this._attachment = undefined;
     this.readyState = 1; // OPEN
     this._closeReceived = false;
-    this.sent = [];
   }
   send(message) {
     if (this.readyState !== 1) throw new TypeError("Can't call WebSocket send() after close().");
     if (typeof message !== "string" && !(message instanceof ArrayBuffer) && !ArrayBuffer.isView(message)) {
       throw new TypeError(`WebSocket send() got an unsupported message type: ${message?.constructor?.name ?? typeof message}`);
     }
-    timed(() => {
-      this.sent.push(message);
-      this._peer.deliver(message);
-    });
+    timed(() => this._peer.deliver(message));
   }
   close(code = 1000, reason = "") {
     if (code !== undefined && code !== null) {
@@ -261,7 +257,7 @@ export class WebSocket {
     }
     if (this.readyState === 3) return;
     this.readyState = this._closeReceived ? 3 : 2;
-    this._peer.closedByServer(code ?? 1000, reason);
+    timed(() => this._peer.closedByServer(code ?? 1000, reason));
     if (this._closeReceived) this.readyState = 3;
   }
   serializeAttachment(value) {

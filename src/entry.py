@@ -19,21 +19,18 @@ from workers import DurableObject, Response, WorkerEntrypoint
 
 from undercover.engine.codec import error_frame
 from undercover.engine.protocol import CloseCode, ProtocolCode
-from undercover.engine.store import Row, SqlValue
+from undercover.engine.store import Row, SqlValue, has_tables
 from undercover.hosts import routes
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
 from undercover.hosts.logs import configure, log_event
-from undercover.hosts.ratelimit import FLOOD_STRIKES, FRAME_BURST, FRAME_PER_SECOND, RateLimiter
+from undercover.hosts.ratelimit import FloodGuard, Frame
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.security import is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
 from undercover.themes.builtin import builtin_catalog
 
-__all__ = ["Default", "GameRoom"]
 configure()
 builtin_catalog()  # parsed at import, so inside the deploy's memory snapshot: not on an input
-ANY_TABLE = "SELECT count(*) AS n FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\'"
-Sockets = list[tuple[Any, str, str | None]]  # (socket, connection id, player id)
 LIMITED = (routes.CreateRoom, routes.ShowRoom, routes.ShowQrCode, routes.OpenSocket)
 QR_HEADERS = {"content-type": "image/svg+xml", "cache-control": "no-store"}
 
@@ -64,7 +61,7 @@ def _attachment(ws: Any) -> dict[str, Any] | None:
 
 
 def _close(ws: Any, code: int, reason: str) -> None:
-    with contextlib.suppress(Exception):  # gone, already closed, or closing
+    with contextlib.suppress(Exception):  # gone (None), already closed, or closing
         ws.close(code, reason)
 
 
@@ -115,9 +112,9 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         self.storage = getattr(ctx, "_ctx", ctx).storage  # raw: the SDK's wrapper costs ~1 ms/call
         self.db = SqlDatabase(self.storage.sql)
         self.runner: RoomRunner | None = None  # rebuilt from SQLite on the first event of a wake
+        self.sockets: dict[str, tuple[Any, str | None]] | None = None  # conn -> (socket, player)
         self.armed: int | None = -1  # the alarm set (epoch ms); unknown after a wake
-        self.frames = RateLimiter(FRAME_BURST, FRAME_PER_SECOND)  # per connection, best effort
-        self.strikes: dict[str, int] = {}
+        self.flood = FloodGuard()  # per connection, while this instance lives
 
     async def create_room(self, code: str) -> bool:  # RPC from POST /api/rooms; False: taken
         if free := self._runner() is None:
@@ -135,24 +132,25 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         if runner is None:
             server.send(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
             _close(server, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
-        elif not sockets:  # the first socket since a redeploy (or since everyone left)
-            await self._run([(server, conn, None)], runner.on_restart)
+        else:
+            sockets[conn] = (server, None)
+            if len(sockets) == 1:  # the first socket since a redeploy (or since everyone left)
+                await self._run(runner.on_restart)
         return Response(None, status=101, web_socket=client)
 
     async def webSocketMessage(self, ws: Any, message: Any) -> None:
         me, runner = _attachment(ws), self._runner()
         if me is None or runner is None:
             return _close(ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
-        conn = me["conn"]
-        if self.frames.take(conn, time.monotonic()) > 0:
-            self.strikes[conn] = self.strikes.get(conn, 0) + 1
-            if self.strikes[conn] > FLOOD_STRIKES:
-                return _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
-            return ws.send(error_frame("rate.limited", "Too many messages; slow down."))
-        self.strikes.pop(conn, None)
+        if (conn := me["conn"]) not in self._sockets():
+            return None  # a frame on its way when we closed this socket
+        if (verdict := self.flood.check(conn, time.monotonic())) is Frame.CLOSE:
+            return _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
+        if verdict is Frame.SLOW_DOWN:
+            return ws.send(error_frame(routes.RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
         text = message if isinstance(message, str) else bytes(message.to_bytes())
-        token = token_urlsafe(32)  # seats a newcomer if this frame is a joining hello
-        await self._run(self._sockets(), lambda c, t: runner.on_frame(conn, c, text, t, token), ws)
+        new_token = token_urlsafe(32)  # seats a newcomer if this frame is a joining hello
+        await self._run(lambda c, t: runner.on_frame(conn, c, text, t, new_token), conn)
 
     async def webSocketClose(self, ws: Any, code: int, reason: str, was_clean: bool) -> None:
         _close(ws, 1000 if code in (1005, 1006, 1015) else code, "closed")  # reserved codes
@@ -161,35 +159,38 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
     async def webSocketError(self, ws: Any, error: Any) -> None:
         me, runner = _attachment(ws), self._runner()
         if me is not None and runner is not None:
-            self.strikes.pop(me["conn"], None)
-            self.frames.forget(me["conn"])
-            await self._run(self._sockets(ws), lambda c, t: runner.on_close(me["conn"], c, t))
+            self.flood.forget(conn := me["conn"])
+            self._sockets().pop(conn, None)
+            await self._run(lambda c, t: runner.on_close(conn, c, t))
 
     async def alarm(self, alarm_info: Any = None) -> None:
         self.armed = None  # the runtime cleared it before calling this handler
         if (runner := self._runner()) is not None:  # idempotent: the runner compares the time
-            await self._run(self._sockets(), runner.on_alarm)
+            await self._run(runner.on_alarm)
 
     def _runner(self) -> RoomRunner | None:  # None if no room here: then nothing is written
-        if self.runner is None and self.db.execute(ANY_TABLE)[0]["n"]:
+        if self.runner is None and has_tables(self.db):
             name = getattr(self.ctx.id, "name", None)
             self.runner = RoomRunner(self.db, name if isinstance(name, str) else "?")
         return self.runner
 
-    def _sockets(self, without: Any = None) -> Sockets:
-        found = [(ws, _attachment(ws)) for ws in self.ctx.getWebSockets() if ws != without]
-        return [(ws, me["conn"], me["player"]) for ws, me in found if me is not None]
+    def _sockets(self) -> dict[str, tuple[Any, str | None]]:  # from the attachments after a wake
+        if self.sockets is None:
+            found = [(ws, _attachment(ws)) for ws in self.ctx.getWebSockets()]
+            self.sockets = {me["conn"]: (ws, me["player"]) for ws, me in found if me is not None}
+        return self.sockets
 
-    async def _run(self, sockets: Sockets, step: Callable[..., Outbox], sender: Any = None) -> None:
-        outbox = step({conn: player for _, conn, player in sockets}, time.time())
-        if outbox.bound is not None and sender is not None and (me := _attachment(sender)):
-            sender.serializeAttachment(json.dumps({"conn": me["conn"], "player": outbox.bound}))
-        by_conn = {conn: ws for ws, conn, _ in sockets}
+    async def _run(self, step: Callable[..., Outbox], sender: str | None = None) -> None:
+        sockets = self._sockets()
+        outbox = step({conn: player for conn, (_, player) in sockets.items()}, time.time())
+        if outbox.bound is not None and sender in sockets:
+            sockets[sender] = (ws := sockets[sender][0], outbox.bound)
+            ws.serializeAttachment(json.dumps({"conn": sender, "player": outbox.bound}))
         for conn, frame in outbox.frames:
             with contextlib.suppress(Exception):  # gone or closing: its close handler follows
-                by_conn[conn].send(frame)
-        for conn, code, reason in outbox.closes:
-            _close(by_conn.get(conn), code, reason)
+                sockets[conn][0].send(frame)
+        for conn, code, reason in outbox.closes:  # (None: a socket already gone)
+            _close(sockets.pop(conn, (None, None))[0], code, reason)
         at = None if outbox.alarm_at is None else math.ceil(outbox.alarm_at * 1000)  # never early
         if outbox.delete_room:
             self.runner = None

@@ -124,7 +124,7 @@ def _timed(work: Callable[[], object]) -> Timing:
 def _floor(room: Room, viewers: Sequence[str], now: float) -> Timing:
     views = [view_for(room, viewer, now) for viewer in viewers]
     return _timed(
-        lambda: [json.dumps(view, ensure_ascii=False, separators=(",", ":")) for view in views]
+        lambda: [json.dumps(view, separators=(",", ":")) for view in views]
     )
 
 

@@ -221,7 +221,8 @@ def check_no_leak(frame: str, view: Json, game: Game | None, viewer: str | None,
         raise LeakFound("a seed reached a client")
     if game is None or game.is_over:
         return
-    folded = f" {fold(frame)} "
+    readable = json.dumps(json.loads(frame), ensure_ascii=False)  # frames escape non-ASCII
+    folded = f" {fold(readable)} "
     role = game.roles.get(viewer) if viewer is not None else None
     playing = role is not None and viewer not in game.kicked
     revealed = {

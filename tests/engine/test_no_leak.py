@@ -127,6 +127,7 @@ def forbidden_keys(table: Table, revealed: set[str], own_role: Role | None) -> l
 
 
 def assert_absent(text: str, keys: list[str], viewer: str | None) -> None:
+    text = json.dumps(json.loads(text), ensure_ascii=False)  # frames escape non-ASCII letters
     folded = unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
     leaked = [key for key in keys if key in folded]
     assert not leaked, f"{leaked} leaked to {viewer}"

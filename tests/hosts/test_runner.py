@@ -552,7 +552,7 @@ def test_rebuilding_from_storage_gives_the_same_views_and_deadline_at_every_step
         assert next_deadline(rebuilt) == next_deadline(live) == host.alarm_at
         saved = store.read(host.db)
         assert saved is not None
-        assert saved.doc == live.model_dump_json()  # the writer's reuse changes no byte
+        assert saved.doc == store.document(live)  # the writer's reuse changes no byte
         seen.add(live.phase.kind)
         if live.game is not None:
             suspect = mr_white(host)
@@ -583,6 +583,27 @@ def test_every_view_frame_is_view_for_that_player(tmp_path: Path) -> None:
         frame = host.last(host.conn_of[name], "view")
         expected = json.loads(json.dumps(view_for(room, host.player_id(name), host.now)))
         assert frame["view"] == expected
+
+
+def test_every_frame_is_ascii_and_reads_back_as_the_accented_text(tmp_path: Path) -> None:
+    host = Host(tmp_path / "room.sqlite3")
+    for name in ("Zoé", "Jérôme", "Ana 🎲", "Øyvind", "Noël"):
+        host.join(name)
+    while host.view("Zoé")["phase"] != "voting":
+        play_turn(host)
+    assert host.log
+    assert all(frame.isascii() for _, frame in host.log)
+    assert "Jérôme" in [p["nickname"] for p in host.view("Zoé")["players"]]
+    assert "Ana 🎲" in [p["nickname"] for p in host.view("Noël")["players"]]
+    assert host.stored()["seats"][0]["nickname"] == "Zoé"
+
+
+def test_a_runner_reads_again_after_another_runner_saved(tmp_path: Path) -> None:
+    host = seated(tmp_path, 3)
+    other = RoomRunner(SqliteDatabase(host.path), CODE)
+    assert other.summary(host.now)["players"] == 3  # read once, then held in memory
+    host.join("joueur4")
+    assert other.summary(host.now)["players"] == 4  # the revision moved: read again
 
 
 def test_a_hibernating_host_sends_exactly_what_a_warm_one_sends(tmp_path: Path) -> None:

@@ -100,8 +100,9 @@ def _check_text(value: Any, key: str = "message") -> None:
 
 
 def dumps(value: object) -> str:
-    """Compact JSON, as every server frame is encoded."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON, as every server frame is encoded: ASCII only (other characters escaped),
+    because Pyodide hands an ASCII string to JavaScript ~10x faster than any other."""
+    return json.dumps(value, separators=(",", ":"))
 
 
 def welcome_frame(player_id: str, token: str) -> str:

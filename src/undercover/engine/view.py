@@ -85,7 +85,7 @@ class RecapJson:
 
 def _entry_json(entry: RecapEntry) -> str:
     """One entry as in `json.dumps(public_view(...))` (same fields, same order, tested)."""
-    return entry.model_dump_json()
+    return entry.model_dump_json(ensure_ascii=True)
 
 
 _RECAP_MARKER = '"recap":[]'  # unique in the rest of the view: quotes in strings are escaped
@@ -96,7 +96,7 @@ def public_json(
 ) -> str:
     """`dumps(public_view(room, now))` (default: pydantic-core's `to_json`), the recap's JSON
     taken from `recap`: byte for byte the same text (tested)."""
-    dumps = dumps or _to_json
+    dumps = dumps or to_ascii_json
     game = room.game
     if game is None or not game.recap:
         return dumps(public_view(room, now))
@@ -108,12 +108,13 @@ def public_json(
     return shell[:cut] + recap.text(game.recap) + shell[cut + 2 :]
 
 
-def _to_json(value: JSON) -> str:
-    return to_json(value).decode()
+def to_ascii_json(value: object) -> str:
+    """pydantic-core's compact JSON, ASCII only like every frame (see `codec.dumps`)."""
+    return to_json(value, ensure_ascii=True).decode()
 
 
 def _json_dumps(value: JSON) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(value, separators=(",", ":"))
 
 
 def public_view(room: Room, now: float, *, with_recap: bool = True) -> JSON:

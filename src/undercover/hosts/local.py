@@ -40,11 +40,10 @@ from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import (
     CREATE_BURST,
     CREATE_PER_SECOND,
-    FLOOD_STRIKES,
-    FRAME_BURST,
-    FRAME_PER_SECOND,
     UNKNOWN_ROOM_BURST,
     UNKNOWN_ROOM_PER_SECOND,
+    FloodGuard,
+    Frame,
     RateLimiter,
     client_key,
 )
@@ -60,7 +59,6 @@ STATIC_DIR: Final = Path(__file__).resolve().parents[3] / "static"
 # frames over 4096 bytes with a `protocol.too_large` error and keeps the connection.
 TRANSPORT_MAX_FRAME_BYTES: Final = 64 * 1024
 ALL_METHODS: Final = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-RATE_LIMITED_CODE: Final = "rate.limited"
 
 
 @dataclass(frozen=True)
@@ -101,7 +99,7 @@ class Server:
         self.rooms = Rooms(options.data_dir, engine, self.clock, options.offload)
         self.create_limits = RateLimiter(CREATE_BURST, CREATE_PER_SECOND)
         self.lookup_limits = RateLimiter(UNKNOWN_ROOM_BURST, UNKNOWN_ROOM_PER_SECOND)
-        self.frame_limits = RateLimiter(FRAME_BURST, FRAME_PER_SECOND, max_keys=1_000_000)
+        self.frame_limits = FloodGuard()
         self.lan_base = f"http://{lan_address()}:{options.port}" if options.lan else None
         self._connection_ids = itertools.count(1)
         self._boot = secrets.token_hex(3)
@@ -236,21 +234,19 @@ async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
     peer = Peer(server.new_connection_id(), websocket)
     room.attach(peer)
     writer = asyncio.create_task(peer.pump())
-    strikes = 0
     try:
         while not peer.closed:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            if server.frame_limits.take(peer.conn, time.monotonic()) > 0:
-                strikes += 1
-                if strikes > FLOOD_STRIKES:
-                    log_event("socket.flood", room=room.code, level=logging.WARNING)
-                    peer.push_close(routes.CLOSE_POLICY, routes.FLOOD_REASON)
-                    break
-                peer.push(error_frame(RATE_LIMITED_CODE, "Too many messages; slow down."))
+            verdict = server.frame_limits.check(peer.conn, time.monotonic())
+            if verdict is Frame.CLOSE:
+                log_event("socket.flood", room=room.code, level=logging.WARNING)
+                peer.push_close(routes.CLOSE_POLICY, routes.FLOOD_REASON)
+                break
+            if verdict is Frame.SLOW_DOWN:
+                peer.push(error_frame(routes.RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
                 continue
-            strikes = 0
             text = message.get("text")
             await room.frame(peer, text if text is not None else message.get("bytes") or b"")
     except WebSocketDisconnect:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 # Room creation per client address: a party creates a handful of rooms an evening.
@@ -88,6 +89,44 @@ class RateLimiter:
             del self._buckets[key]
         while len(self._buckets) > self.max_keys:
             del self._buckets[next(iter(self._buckets))]
+
+
+class Frame(Enum):
+    """What a connection's frame limit says of one frame."""
+
+    PASS = "pass"
+    SLOW_DOWN = "slow_down"  # refused: answer `rate.limited` and keep the connection
+    CLOSE = "close"  # more than FLOOD_STRIKES refused in a row: close the connection
+
+
+class FloodGuard:
+    """The frame limit of every connection of a host, the same on both hosts.
+
+    >>> guard = FloodGuard(burst=1, per_second=1)
+    >>> [guard.check("conn", now=0.0) for _ in range(2)]
+    [<Frame.PASS: 'pass'>, <Frame.SLOW_DOWN: 'slow_down'>]
+    """
+
+    def __init__(
+        self,
+        burst: float = FRAME_BURST,
+        per_second: float = FRAME_PER_SECOND,
+        max_keys: int = 1_000_000,
+    ) -> None:
+        self._limiter = RateLimiter(burst, per_second, max_keys=max_keys)
+        self._strikes: dict[str, int] = {}
+
+    def check(self, conn: str, now: float) -> Frame:
+        if self._limiter.take(conn, now) == 0:
+            self._strikes.pop(conn, None)
+            return Frame.PASS
+        self._strikes[conn] = strikes = self._strikes.get(conn, 0) + 1
+        return Frame.CLOSE if strikes > FLOOD_STRIKES else Frame.SLOW_DOWN
+
+    def forget(self, conn: str) -> None:
+        """Drop a connection's state (it closed)."""
+        self._limiter.forget(conn)
+        self._strikes.pop(conn, None)
 
 
 def client_key(address: str) -> str:

@@ -149,6 +149,8 @@ class ApiResponse:
 ROOM_UNKNOWN_MESSAGE: Final = "No room with this code. Check the code, or create a room."
 ROUTE_UNKNOWN_MESSAGE: Final = "Not found."
 RATE_LIMITED_MESSAGE: Final = "Too many requests from this address. Try again shortly."
+RATE_LIMITED_CODE: Final = "rate.limited"
+SLOW_DOWN_MESSAGE: Final = "Too many messages; slow down."  # a WebSocket's frame limit
 WRONG_METHOD_MESSAGE: Final = "Method not allowed on this path."
 SERVER_FULL_MESSAGE: Final = "The server cannot open another room right now."
 
@@ -182,7 +184,7 @@ def wrong_method(allowed: tuple[str, ...]) -> ApiResponse:
 
 def rate_limited(wait_seconds: float) -> ApiResponse:
     headers = (*API_HEADERS, ("Retry-After", retry_after_header(wait_seconds)))
-    return ApiResponse(429, error_body("rate.limited", RATE_LIMITED_MESSAGE), headers)
+    return ApiResponse(429, error_body(RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE), headers)
 
 
 def server_full() -> ApiResponse:

@@ -28,8 +28,6 @@ import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pydantic_core import to_json
-
 from undercover.engine import codec, seats, store
 from undercover.engine.codec import ProtocolError
 from undercover.engine.commands import (
@@ -48,7 +46,7 @@ from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
 from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
-from undercover.engine.view import RecapJson, private_part, public_json
+from undercover.engine.view import RecapJson, private_part, public_json, to_ascii_json
 from undercover.rules import MAX_PLAYERS, PlayerId
 
 ConnectionId = str
@@ -340,7 +338,7 @@ class RoomRunner:
         frames: dict[PlayerId, str] = {}
         for _, player in targets:
             if player not in frames:
-                frames[player] = head + to_json(private_part(room, player)).decode() + "}}"
+                frames[player] = head + to_ascii_json(private_part(room, player)) + "}}"
         return [(conn, frames[player]) for conn, player in targets]
 
     # Storage -----------------------------------------------------------------------------
@@ -357,13 +355,13 @@ class RoomRunner:
             if not store.has_tables(self.db):
                 return None
             self._ensure_schema()
+        cached = self._cache
+        if cached is not None and store.read_revision(self.db) == cached.revision:
+            return cached  # every save bumps the revision: the room in memory is current
         record = store.read(self.db)
         if record is None:
             self._cache = None
             return None
-        cached = self._cache
-        if cached is not None and cached.revision == record.revision and cached.doc == record.doc:
-            return cached
         self._cache = _Loaded(store.load_room(record), record.revision, record.doc)
         return self._cache
 
