@@ -123,9 +123,7 @@ def _timed(work: Callable[[], object]) -> Timing:
 
 def _floor(room: Room, viewers: Sequence[str], now: float) -> Timing:
     views = [view_for(room, viewer, now) for viewer in viewers]
-    return _timed(
-        lambda: [json.dumps(view, separators=(",", ":")) for view in views]
-    )
+    return _timed(lambda: [json.dumps(view, separators=(",", ":")) for view in views])
 
 
 def _rebuild(path: Path, repeats: int) -> list[Timing]:
