@@ -197,9 +197,17 @@ def test_a_twenty_player_game_is_measured() -> None:
     assert report["python_in_pyodide"].startswith("3.14")
     assert run_["timings"]["GameRoom.webSocketMessage"]["count"] > 100
     assert run_["runner_wall_ms"]["count"] > 100
+    main_thread = run_["main_thread"]
+    assert main_thread["webSocketMessage"]["count"] == timings_count(run_, "webSocketMessage")
+    assert main_thread["alarm"]["count"] == timings_count(run_, "alarm")
+    assert 0 < main_thread["webSocketMessage"]["median"] <= main_thread["webSocketMessage"]["max"]
     timed = sum(t["count"] for k, t in run_["timings"].items() if k.startswith("GameRoom."))
     joins = 20 + 2  # the hellos before timing started, the room's creation
     assert run_["sql"]["rowsWritten"] <= 2 * (timed + joins)  # at most 2 rows per input
+
+
+def timings_count(run_: dict[str, Any], handler: str) -> int:
+    return int(run_["timings"][f"GameRoom.{handler}"]["count"])
 
 
 def test_an_empty_idle_room_is_deleted_with_its_storage(harness: Harness) -> None:
