@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from undercover.engine.codec import read_view
+from undercover.engine.protocol import PROTOCOL_VERSION
 from undercover.engine.store import SqliteDatabase
 from undercover.hosts.runner import ConnectionId, Outbox, RoomRunner
 from undercover.rules import Game, Role
@@ -30,7 +32,7 @@ HOSTILE_FRAMES = (
     '{"type": "give_clue", "seq": 0, "text": "<script>x</script>"}',
     '{"type": "update_settings", "seq": 0, "changes": {"vote_seconds": 9999}}',
     '{"type": "kick", "player_id": "nobody"}',
-    '{"type": "hello", "protocol": 1, "token": null, "name": "again"}',
+    '{"type": "hello", "protocol": 2, "token": null, "name": "again"}',
     '{"type": "nope"}',
     "x" * 5000,
 )
@@ -77,8 +79,13 @@ class Table:
 
     def connect(self, bot: Bot) -> None:
         self._next_conn += 1
-        bot.conn = f"c{self._next_conn}"
-        hello = {"type": "hello", "protocol": 1, "token": bot.token, "name": bot.name}
+        bot.conn, bot.view = f"c{self._next_conn}", None  # a new socket holds no view yet
+        hello = {
+            "type": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "token": bot.token,
+            "name": bot.name,
+        }
         self.send(bot, json.dumps(hello))
 
     def drop(self, bot: Bot) -> None:
@@ -105,9 +112,9 @@ class Table:
             if message["type"] == "welcome":
                 bot.token, bot.player_id = message["token"], message["player_id"]
             elif message["type"] == "view":
-                bot.view = message["view"]
+                bot.view = read_view(bot.view, message)
                 if room is not None:
-                    check_no_leak(frame, message["view"], room.game, bot.player_id, room.seed)
+                    check_no_leak(frame, bot.view, room.game, bot.player_id, room.seed)
                 self.report.frames_checked += 1
             elif message["type"] == "closed" and message["reason"] == "kicked":
                 bot.kicked = True

@@ -3,7 +3,7 @@
 // again when the page becomes visible (phone unlocked) or the network comes back.
 // Close codes that end the story (kicked, replaced, unknown room, outdated) never reconnect.
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 const KNOWN_TYPES = new Set(["welcome", "view", "error", "closed"]);
 
 // Close code -> final state the client shows instead of reconnecting (docs/protocol.md).
@@ -81,6 +81,7 @@ export class Connection {
     this.ws = ws;
     this.greeted = false;
     this.opened = false;
+    this.lastView = null; // a new socket is sent the whole recap first
     this.on.status(this.attempt === 0 ? "connecting" : "reconnecting");
     ws.addEventListener("open", () => {
       this.opened = true;
@@ -101,6 +102,14 @@ export class Connection {
     if (!message || typeof message !== "object" || !KNOWN_TYPES.has(message.type)) {
       this.on.unknown(data);
       return;
+    }
+    if (message.type === "view") {
+      const view = wholeView(this.lastView, message);
+      if (!view) {
+        ws.close(); // never expected: a new socket gets the whole recap
+        return;
+      }
+      message.view = this.lastView = view;
     }
     if (message.type === "welcome" || message.type === "view") {
       if (!this.greeted) {
@@ -136,4 +145,16 @@ export class Connection {
     this.on.status("reconnecting", { refused: !this.opened });
     this.timer = setTimeout(() => this.open(), delay * (1 + Math.random() * 0.3));
   }
+}
+
+// A view's recap may hold only its entries from `recap_from` on; the ones before are those of
+// the last view this socket received (docs/protocol.md). Null if that view lacks them.
+export function wholeView(before, message) {
+  const start = message.recap_from || 0;
+  const view = message.view;
+  if (!start) return view;
+  const held = before && before.game ? before.game.recap : null;
+  if (!view || !view.game || !Array.isArray(held) || held.length < start) return null;
+  const recap = held.slice(0, start).concat(view.game.recap || []);
+  return { ...view, game: { ...view.game, recap } };
 }

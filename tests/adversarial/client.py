@@ -16,6 +16,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from undercover.engine.codec import read_view
+
 Json = dict[str, Any]
 WAIT = 20.0  # generous bound for any one expected frame; never a timed assertion
 
@@ -27,6 +29,7 @@ class Conn:
         self.ws = ws
         self.raw: list[str] = []
         self.frames: list[Json] = []
+        self._last_view: Json | None = None
         self.close_code: int | None = None
         self.close_reason: str | None = None
         self.token: str | None = None
@@ -49,6 +52,9 @@ class Conn:
                 text = message if isinstance(message, str) else message.decode("utf-8", "replace")
                 self.raw.append(text)
                 frame = json.loads(text)
+                if frame.get("type") == "view":  # the whole view, its recap put back together
+                    frame = {**frame, "view": read_view(self._last_view, frame)}
+                    self._last_view = frame["view"]
                 self.frames.append(frame)
                 if frame.get("type") == "welcome":
                     self.token = frame["token"]
@@ -103,7 +109,7 @@ class Conn:
     async def hello(self, name: str | None = None, token: str | None = None) -> Json:
         """Say hello; the `welcome` (then waits for the first view) or the `error` frame."""
         start = len(self.frames)
-        await self.send({"type": "hello", "protocol": 1, "token": token, "name": name})
+        await self.send({"type": "hello", "protocol": 2, "token": token, "name": name})
         answer = await self.wait_for(lambda f: f.get("type") in {"welcome", "error"}, start)
         if answer["type"] == "welcome":
             await self.wait_for(lambda f: f.get("type") == "view", start)

@@ -344,7 +344,7 @@ async def hostile_frames_change_nothing(server: GameServer) -> None:
     await stranger.connect()
     await _expect_error(stranger, {"type": "leave"}, "protocol.hello_required")
     await _expect_error(stranger, "{not json", "protocol.malformed_json")
-    hello = {"type": "hello", "protocol": 1, "token": None, "name": "B"}
+    hello = {"type": "hello", "protocol": 2, "token": None, "name": "B"}
     for frame, code in [
         ("[1, 2]", "protocol.malformed_json"),
         ({"type": "teleport"}, "protocol.unknown_type"),

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.content import made_up_catalog
-from undercover.engine import dealing, store
+from undercover.engine import codec, dealing, store
 from undercover.engine.deadlines import next_deadline
 from undercover.engine.protocol import CloseCode
 from undercover.engine.room import Room
@@ -71,7 +71,18 @@ class Host:
             self.connections[sender] = outbox.bound
         for conn, frame in outbox.frames:
             self.log.append((conn, frame))
-            self.received.setdefault(conn, []).append(json.loads(frame))
+            message = json.loads(frame)
+            if message["type"] == "view":  # what a client holds: the recap put back together
+                before = next(
+                    (
+                        m["view"]
+                        for m in reversed(self.received.get(conn, []))
+                        if m["type"] == "view"
+                    ),
+                    None,
+                )
+                message = {**message, "view": codec.read_view(before, message)}
+            self.received.setdefault(conn, []).append(message)
         for conn, code, reason in outbox.closes:
             assert len(reason.encode()) <= 123
             self.connections.pop(conn, None)
@@ -109,7 +120,7 @@ class Host:
 
     def join(self, name: str) -> str:
         conn = self.open()
-        self.send(conn, {"type": "hello", "protocol": 1, "token": None, "name": name})
+        self.send(conn, {"type": "hello", "protocol": 2, "token": None, "name": name})
         welcome = self.received[conn][0]
         assert welcome["type"] == "welcome", welcome
         self.tokens[name] = welcome["token"]
@@ -118,7 +129,7 @@ class Host:
 
     def rejoin(self, name: str) -> str:
         conn = self.open()
-        self.send(conn, {"type": "hello", "protocol": 1, "token": self.tokens[name], "lang": "fr"})
+        self.send(conn, {"type": "hello", "protocol": 2, "token": self.tokens[name], "lang": "fr"})
         self.conn_of[name] = conn
         return conn
 
@@ -208,7 +219,7 @@ def test_a_hello_gets_a_welcome_then_a_view(tmp_path: Path) -> None:
     welcome, view = host.received[conn]
     assert welcome == {
         "type": "welcome",
-        "protocol": 1,
+        "protocol": 2,
         "player_id": "p1",
         "token": welcome["token"],
     }
@@ -244,7 +255,7 @@ def test_a_command_before_hello_is_refused(tmp_path: Path) -> None:
 def test_a_second_hello_on_one_socket_is_refused(tmp_path: Path) -> None:
     host = seated(tmp_path, 1)
     conn = host.conn_of["joueur1"]
-    host.send(conn, {"type": "hello", "protocol": 1, "name": "encore"})
+    host.send(conn, {"type": "hello", "protocol": 2, "name": "encore"})
     assert host.last(conn, "error")["code"] == "protocol.already_greeted"
 
 
@@ -264,10 +275,10 @@ def test_an_outdated_client_is_told_to_reload_and_closed(tmp_path: Path) -> None
 def test_a_taken_name_can_be_retried_on_the_same_socket(tmp_path: Path) -> None:
     host = seated(tmp_path, 1)
     conn = host.open()
-    host.send(conn, {"type": "hello", "protocol": 1, "name": "JOUEUR1"})
+    host.send(conn, {"type": "hello", "protocol": 2, "name": "JOUEUR1"})
     assert host.last(conn, "error")["code"] == "name.taken"
     assert host.connections[conn] is None
-    host.send(conn, {"type": "hello", "protocol": 1, "name": "Zoé"})
+    host.send(conn, {"type": "hello", "protocol": 2, "name": "Zoé"})
     assert host.connections[conn] == "p2"
 
 
@@ -275,7 +286,7 @@ def test_an_unknown_token_with_a_name_joins_as_a_new_player(tmp_path: Path) -> N
     host = Host(tmp_path / "room.sqlite3")
     conn = host.open()
     stale = "x" * 43
-    host.send(conn, {"type": "hello", "protocol": 1, "token": stale, "name": "Zoé"})
+    host.send(conn, {"type": "hello", "protocol": 2, "token": stale, "name": "Zoé"})
     welcome = host.last(conn, "welcome")
     assert welcome["player_id"] == "p1"
     assert welcome["token"] != stale
@@ -284,7 +295,7 @@ def test_an_unknown_token_with_a_name_joins_as_a_new_player(tmp_path: Path) -> N
 def test_an_unknown_token_without_a_name_asks_for_one(tmp_path: Path) -> None:
     host = Host(tmp_path / "room.sqlite3")
     conn = host.open()
-    host.send(conn, {"type": "hello", "protocol": 1, "token": "x" * 43})
+    host.send(conn, {"type": "hello", "protocol": 2, "token": "x" * 43})
     assert host.last(conn, "error")["code"] == "token.unknown"
     assert conn not in host.closed
 
@@ -293,7 +304,7 @@ def test_an_unknown_room_is_fatal(tmp_path: Path) -> None:
     runner = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1")
     assert not runner.exists()
     outbox = runner.on_frame(
-        "c1", {"c1": None}, '{"type":"hello","protocol":1,"name":"a"}', 0.0, "t" * 43
+        "c1", {"c1": None}, '{"type":"hello","protocol":2,"name":"a"}', 0.0, "t" * 43
     )
     assert json.loads(outbox.frames[0][1])["code"] == "room.not_found"
     assert outbox.closes == (("c1", CloseCode.ROOM_NOT_FOUND, "room.not_found"),)
@@ -304,7 +315,7 @@ def test_probing_an_unknown_code_writes_nothing(tmp_path: Path) -> None:
     runner = RoomRunner(db, "NOPE1")
     assert not runner.exists()
     assert runner.summary(START)["status"] == "unknown"
-    runner.on_frame("c1", {"c1": None}, '{"type":"hello","protocol":1,"name":"a"}', START, "t" * 43)
+    runner.on_frame("c1", {"c1": None}, '{"type":"hello","protocol":2,"name":"a"}', START, "t" * 43)
     runner.on_alarm({}, START)
     assert db.execute("SELECT name FROM sqlite_master") == []
     assert db.rows_written == 0
@@ -395,7 +406,7 @@ HOSTILE: list[str | bytes] = [
     '{"type": "start_game", "seq": 99}',
     '{"type": "kick", "player_id": "p9"}',
     '{"type": "time_passed"}',
-    '{"type": "hello", "protocol": 1, "name": "x"}',
+    '{"type": "hello", "protocol": 2, "name": "x"}',
 ]
 
 
@@ -606,14 +617,46 @@ def test_a_runner_reads_again_after_another_runner_saved(tmp_path: Path) -> None
     assert other.summary(host.now)["players"] == 4  # the revision moved: read again
 
 
-def test_a_hibernating_host_sends_exactly_what_a_warm_one_sends(tmp_path: Path) -> None:
-    logs = []
+def test_a_hibernating_host_gives_players_exactly_what_a_warm_one_gives(tmp_path: Path) -> None:
+    held, recap_froms, sizes = [], [], []
     for hibernate in (False, True):
         (tmp_path / str(hibernate)).mkdir()
         host = seated(tmp_path / str(hibernate), 5, hibernate=hibernate)
         play_to_the_end(host)
-        logs.append([(conn, frame) for conn, frame in host.log if "welcome" not in frame])
-    assert logs[0] == logs[1]
+        held.append(
+            {
+                conn: [{**m, "recap_from": None} for m in messages if m["type"] != "welcome"]
+                for conn, messages in host.received.items()
+            }
+        )
+        recap_froms.append({json.loads(frame).get("recap_from") for _, frame in host.log})
+        sizes.append(sum(len(frame) for _, frame in host.log))
+    assert held[0] == held[1]  # the same views, once each recap is put back together
+    assert recap_froms[1] <= {None, 0}  # a runner built afresh knows no socket: whole recaps
+    assert max(r or 0 for r in recap_froms[0]) > 0  # the warm one sends only what is new
+    assert sizes[0] < sizes[1]
+
+
+def test_a_socket_is_sent_only_the_recap_entries_it_lacks(tmp_path: Path) -> None:
+    host = seated(tmp_path, 4)
+    while not host.view("joueur1")["game"] or len(host.view("joueur1")["game"]["recap"]) < 3:
+        play_turn(host)
+    late = host.rejoin("joueur2")  # a new socket: its first view carries the whole recap
+    first = next(m for m in host.received[late] if m["type"] == "view")
+    assert first["recap_from"] == 0
+    assert first["view"]["game"]["recap"] == host.view("joueur1")["game"]["recap"]
+    log_start = len(host.log)
+    play_turn(host)
+    for conn, frame in host.log[log_start:]:
+        message = json.loads(frame)
+        if message["type"] == "view":
+            held = host.received[conn][-2]["view"]["game"]["recap"]
+            assert message["recap_from"] == len(held)  # only the entries after those held
+    room = host.runner.room()
+    assert room is not None
+    for name in host.conn_of:
+        expected = json.loads(json.dumps(view_for(room, host.player_id(name), host.now)))
+        assert host.view(name) == expected
 
 
 def test_a_restart_extends_deadlines_and_players_come_back(tmp_path: Path) -> None:

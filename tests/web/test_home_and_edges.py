@@ -107,8 +107,8 @@ def test_a_view_with_unknown_fields_renders_and_names_stay_text(browser: Any, se
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
             assert message["token"] == SEAT["token"]
-            assert message["protocol"] == 1
-            ws.send(json.dumps({"type": "welcome", "protocol": 1, **SEAT}))
+            assert message["protocol"] == 2
+            ws.send(json.dumps({"type": "welcome", "protocol": 2, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)
@@ -119,6 +119,48 @@ def test_a_view_with_unknown_fields_renders_and_names_stay_text(browser: Any, se
     expect(page.locator("[data-player='p2']")).to_contain_text("déconnecté")
     expect(page.locator("#similarity-warning")).to_contain_text("« proche »")
     page.screenshot(path=str(RESULTS / "mock-lobby-fixture.png"), full_page=True)
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_client_puts_a_continued_recap_back_together(browser: Any, server: Any) -> None:
+    page = browser.new_page(base_url=server.base_url)
+    page.goto("/")
+    results = page.evaluate(
+        """async () => {
+          const { wholeView } = await import("/js/net.js");
+          const held = { game: { recap: ["a", "b", "c"] } };
+          const tail = { recap_from: 2, view: { game: { recap: ["d"], round: 2 } } };
+          return [
+            wholeView(held, tail),
+            wholeView(held, { recap_from: 0, view: { game: null } }),
+            wholeView(null, tail),
+            wholeView({ game: { recap: ["a"] } }, tail),
+          ];
+        }"""
+    )
+    assert results == [{"game": {"recap": ["a", "b", "d"], "round": 2}}, {"game": None}, None, None]
+    page.close()
+
+
+def test_a_recap_continued_from_nothing_makes_the_client_reconnect(
+    browser: Any, server: Any
+) -> None:
+    hellos: list[dict[str, Any]] = []
+
+    def script(ws: Any, message: dict[str, Any]) -> None:
+        if message["type"] == "hello":
+            hellos.append(message)
+            ws.send(json.dumps({"type": "welcome", "protocol": 2, **SEAT}))
+            if len(hellos) == 1:  # a view continuing a recap this socket never had
+                tail = {"phase": "clues", "game": {"recap": []}, "players": []}
+                ws.send(json.dumps({"type": "view", "seq": 3, "recap_from": 4, "view": tail}))
+            else:
+                ws.send(_lobby_frame())
+
+    page = _mocked_page(browser, server.base_url, script)
+    expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
+    assert len(hellos) == 2  # the client closed that socket and said hello again
     assert page.errors == []
     page.context.close()
 
@@ -136,7 +178,7 @@ def test_what_the_client_cannot_read_shows_the_reload_banner(
 ) -> None:
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 1, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 2, **SEAT}))
             ws.send(_lobby_frame())
             ws.send(json.dumps(frame))
 
@@ -199,7 +241,7 @@ def test_a_dropped_socket_reconnects_at_once_then_with_backoff(browser: Any, ser
             if len(hellos) < 4:
                 ws.close(code=1011, reason="")  # a server error: not final, try again
                 return
-            ws.send(json.dumps({"type": "welcome", "protocol": 1, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 2, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)

@@ -111,9 +111,27 @@ def welcome_frame(player_id: str, token: str) -> str:
     )
 
 
-def view_frame(seq: int, view_json: str) -> str:
+def view_frame(seq: int, view_json: str, recap_from: int = 0) -> str:
     """Wrap an already serialised view, so a shared part is serialised once per step."""
-    return f'{{"type":"view","seq":{seq},"view":{view_json}}}'
+    return f'{{"type":"view","seq":{seq},"recap_from":{recap_from},"view":{view_json}}}'
+
+
+def read_view(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """The client's side of a `view` message: the whole view, given `held`, the last view
+    this socket received (None on a new socket). static/js/room.js does the same.
+
+    >>> held = {"game": {"recap": ["a", "b"]}}
+    >>> read_view(held, {"recap_from": 2, "view": {"game": {"recap": ["c"]}}})
+    {'game': {'recap': ['a', 'b', 'c']}}
+    """
+    view: dict[str, Any] = message["view"]
+    start = message.get("recap_from", 0)
+    if not start:
+        return view
+    before = ((held or {}).get("game") or {}).get("recap")
+    if view.get("game") is None or before is None or len(before) < start:
+        raise ValueError(f"a recap continued from entry {start}, which this socket never had")
+    return {**view, "game": {**view["game"], "recap": before[:start] + view["game"]["recap"]}}
 
 
 def error_frame(code: str, message: str = "", *, fatal: bool = False) -> str:

@@ -33,7 +33,7 @@ from undercover.engine.commands import (
     UpdateSettings,
 )
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: a view's recap may hold only the entries after `recap_from`
 MAX_FRAME_BYTES = 4096
 
 
@@ -112,16 +112,21 @@ class Welcome(_Message):
     """Sent only to the socket that said hello; the only place the seat token ever appears."""
 
     type: Literal["welcome"] = "welcome"
-    protocol: Literal[1] = 1
+    protocol: Literal[2] = 2
     player_id: str
     token: str
 
 
 class ViewMessage(_Message):
-    """What this player may see now; `seq` is the room's revision (see engine/view.py)."""
+    """What this player may see now; `seq` is the room's revision (see engine/view.py).
+
+    `view.game.recap` holds the recap's entries from index `recap_from` on: the entries
+    before it are those of the last view this same socket received (0: the whole recap).
+    """
 
     type: Literal["view"] = "view"
     seq: int
+    recap_from: int = Field(default=0, ge=0)
     view: dict[str, Any]
 
 

@@ -69,7 +69,8 @@ class RecapJson:
         self._recap: tuple[RecapEntry, ...] = ()
         self._parts: list[str] = []
 
-    def text(self, recap: tuple[RecapEntry, ...]) -> str:
+    def text(self, recap: tuple[RecapEntry, ...], start: int = 0) -> str:
+        """The JSON array of `recap[start:]`."""
         known, parts = self._recap, self._parts
         if recap is not known:
             if len(recap) < len(known) or any(
@@ -80,7 +81,7 @@ class RecapJson:
                 parts = list(parts)
             parts.extend(_entry_json(entry) for entry in recap[len(parts) :])
             self._recap, self._parts = recap, parts
-        return "[" + ",".join(parts) + "]"
+        return "[" + ",".join(parts[start:]) + "]"
 
 
 def _entry_json(entry: RecapEntry) -> str:
@@ -92,20 +93,28 @@ _RECAP_MARKER = '"recap":[]'  # unique in the rest of the view: quotes in string
 
 
 def public_json(
-    room: Room, now: float, recap: RecapJson, dumps: Callable[[JSON], str] | None = None
+    room: Room,
+    now: float,
+    recap: RecapJson,
+    dumps: Callable[[JSON], str] | None = None,
+    *,
+    recap_from: int = 0,
 ) -> str:
     """`dumps(public_view(room, now))` (default: pydantic-core's `to_json`), the recap's JSON
-    taken from `recap`: byte for byte the same text (tested)."""
+    taken from `recap`: byte for byte the same text (tested). With `recap_from`, the recap
+    holds only its entries from that index on (a `view` frame's `recap_from`)."""
     dumps = dumps or to_ascii_json
     game = room.game
     if game is None or not game.recap:
-        return dumps(public_view(room, now))
+        return dumps(public_view(room, now))  # an empty recap: `recap_from` is 0
     shell = dumps(public_view(room, now, with_recap=False))
     at = shell.find(_RECAP_MARKER)
-    if at < 0 or shell.find(_RECAP_MARKER, at + 1) >= 0:
-        return dumps(public_view(room, now))  # the layout changed: stay correct, if slower
+    if at < 0 or shell.find(_RECAP_MARKER, at + 1) >= 0:  # the layout changed: stay correct
+        view = public_view(room, now)
+        view["game"]["recap"] = view["game"]["recap"][recap_from:]
+        return dumps(view)
     cut = at + len(_RECAP_MARKER) - 2
-    return shell[:cut] + recap.text(game.recap) + shell[cut + 2 :]
+    return shell[:cut] + recap.text(game.recap, recap_from) + shell[cut + 2 :]
 
 
 def to_ascii_json(value: object) -> str:

@@ -19,7 +19,9 @@ from typing import Any, Final, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-PROTOCOL_VERSION: Final = 1
+from undercover.engine.codec import read_view
+from undercover.engine.protocol import PROTOCOL_VERSION
+
 DEFAULT_TIMEOUT: Final = 30.0
 
 Json = dict[str, Any]
@@ -172,7 +174,7 @@ class Player:
             self.views_received += 1
             if message["seq"] >= self.seq or self.view is None:
                 self.seq = message["seq"]
-                self.view = message["view"]
+                self.view = read_view(self.view, message)
                 if self.on_view is not None:
                     self.on_view(self, message, time.perf_counter())
         elif kind == "error":

@@ -47,7 +47,7 @@ from undercover.engine.phases.lobby import Lobby
 from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
 from undercover.engine.view import RecapJson, private_part, public_json, to_ascii_json
-from undercover.rules import MAX_PLAYERS, PlayerId
+from undercover.rules import MAX_PLAYERS, PlayerId, RecapEntry
 
 ConnectionId = str
 Connections = Mapping[ConnectionId, PlayerId | None]
@@ -92,6 +92,7 @@ class _Turn:
 
 
 _Work = Callable[[_Turn], None]
+Recap = tuple[RecapEntry, ...]
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class RoomRunner:
         self._cache: _Loaded | None = None
         self._writer = store.RoomWriter()
         self._recap_json = RecapJson()  # the recap's JSON in views, reused from step to step
+        self._held: dict[ConnectionId, Recap] = {}  # the recap each socket was last sent
 
     @classmethod
     def create(cls, db: store.Database, code: str, now: float, seed: int) -> RoomRunner:
@@ -303,12 +305,15 @@ class RoomRunner:
             recipients = list(turn.live)
         else:
             recipients = [c for c, p in turn.live.items() if p == turn.bound]
-        turn.frames.extend(self._views(turn.room, revision, turn.live, recipients, now))
+        alarm_at = next_deadline(turn.room)
+        views, held = self._views(turn.room, revision, turn.live, recipients, now)
+        turn.frames.extend(views)
+        self._held = held  # last: from here on these frames are sent
         return Outbox(
             frames=tuple(turn.frames),
             closes=tuple(turn.closes),
             bound=turn.bound,
-            alarm_at=next_deadline(turn.room),
+            alarm_at=alarm_at,
         )
 
     def _delete(self, turn: _Turn) -> Outbox:
@@ -325,21 +330,38 @@ class RoomRunner:
         live: Mapping[ConnectionId, PlayerId],
         recipients: Iterable[ConnectionId],
         now: float,
-    ) -> list[tuple[ConnectionId, str]]:
-        """Each recipient's view frame: the public part is built and serialised once per step
-        (by pydantic-core, several times faster than `json.dumps` on a long game's recap),
-        then each player's private part is spliced in; the frame is the same JSON as
-        `codec.view_frame(revision, json.dumps(view_for(room, player, now)))`."""
+    ) -> tuple[list[tuple[ConnectionId, str]], dict[ConnectionId, Recap]]:
+        """Each recipient's view frame, and the recap each live socket holds once they are sent.
+
+        The public part is built and serialised once per step (by pydantic-core, several
+        times faster than `json.dumps` on a long game's recap), then each player's private
+        part is spliced in. A socket that holds the recap up to entry k (the last view it was
+        sent, by this runner) gets only the entries after it, with `recap_from` k: the recap
+        grows all game long, and was most of each frame. After a restart or a hibernation the
+        runner knows of no socket: every one gets the whole recap again. Read back with
+        `codec.read_view`, a frame is `view_for(room, player, now)` (tested).
+        """
+        held = {conn: recap for conn, recap in self._held.items() if conn in live}
         targets = [(conn, live[conn]) for conn in recipients]
-        if not targets:
-            return []
-        public = public_json(room, now, self._recap_json)
-        head = codec.view_frame(revision, public[:-1] + ',"me":')[:-1]
-        frames: dict[PlayerId, str] = {}
-        for _, player in targets:
-            if player not in frames:
-                frames[player] = head + to_ascii_json(private_part(room, player)) + "}}"
-        return [(conn, frames[player]) for conn, player in targets]
+        recap = room.game.recap if room.game is not None else ()
+        continues: dict[int, bool] = {}  # id(held recap) -> whether `recap` extends it
+        heads: dict[int, str] = {}  # recap_from -> the frame up to the private part
+        frames: dict[tuple[int, PlayerId], str] = {}
+        sent = []
+        for conn, player in targets:
+            before = held.get(conn, ())
+            if id(before) not in continues:
+                continues[id(before)] = _extends(recap, before)
+            start = len(before) if continues[id(before)] else 0
+            held[conn] = recap
+            if start not in heads:
+                public = public_json(room, now, self._recap_json, recap_from=start)
+                heads[start] = codec.view_frame(revision, public[:-1] + ',"me":', start)[:-1]
+            if (start, player) not in frames:
+                private = to_ascii_json(private_part(room, player))
+                frames[start, player] = heads[start] + private + "}}"
+            sent.append((conn, frames[start, player]))
+        return sent, held
 
     # Storage -----------------------------------------------------------------------------
 
@@ -379,6 +401,11 @@ class RoomRunner:
         """The stored room (for tools such as `undercover simulate`; hosts never need it)."""
         loaded = self._load()
         return loaded.room if loaded else None
+
+
+def _extends(recap: Recap, before: Recap) -> bool:
+    """Whether `recap` continues `before`, entry for entry (the very same objects)."""
+    return len(before) <= len(recap) and all(a is b for a, b in zip(before, recap, strict=False))
 
 
 def _close(turn: _Turn, conn: ConnectionId, reason: str) -> None:
