@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeVar
@@ -168,7 +168,7 @@ def deal_pair(
     catalog: Catalog, request: DealRequest, rng: random.Random, history: DealHistory
 ) -> Deal:
     """Draw the civilians' and the undercover's words for one game (see the module's rules)."""
-    pool = _Pool.of(allowed_pool(catalog, request))
+    pool = _pool(catalog, request)
     minimum = 1 if request.attribute_variant else 2
     size = len(pool.entries)
     if not size:
@@ -188,11 +188,31 @@ def deal_pair(
     return _deal_characters(catalog, pool, request, rng, history)
 
 
+# The pools of the last few (catalog, filters) asked for, newest first: the games of a room,
+# and most rooms, deal from the same pool (building it walks the whole catalog).
+_POOLS: list[tuple[Catalog, tuple[object, ...], _Pool]] = []
+
+
+def _pool(catalog: Catalog, request: DealRequest) -> _Pool:
+    key = (request.categories, request.franchises, request.language, request.family_safe_only)
+    for known, known_key, pool in _POOLS:
+        if known is catalog and known_key == key:
+            return pool
+    pool = _Pool.of(allowed_pool(catalog, request))
+    _POOLS[:] = [(catalog, key, pool), *_POOLS[:7]]
+    return pool
+
+
 def playable_level(
     catalog: Catalog, entries: Sequence[Entry], requested: Similarity
 ) -> tuple[Similarity, tuple[Relaxation, ...]]:
     """The closest level, at most `requested`, at which the pool makes a pair; the steps down."""
-    pool = _Pool.of(entries)
+    return _playable_level(catalog, _Pool.of(entries), requested)
+
+
+def _playable_level(
+    catalog: Catalog, pool: _Pool, requested: Similarity
+) -> tuple[Similarity, tuple[Relaxation, ...]]:
     relaxations: list[Relaxation] = []
     for level, lower in itertools.pairwise(_RELAX_ORDER):
         if _RELAX_ORDER.index(level) < _RELAX_ORDER.index(requested):
@@ -248,23 +268,24 @@ def _pair_id(first: str, second: str) -> tuple[str, str]:
 
 
 def _fresh_first(
-    entries: Iterable[Entry], history: DealHistory, rng: random.Random
+    entries: Sequence[Entry], history: DealHistory, rng: random.Random
 ) -> Iterator[Entry]:
     """The entries in random order, those never dealt as the civilian first.
 
-    Shuffled lazily (Fisher-Yates, one swap per entry asked for): the first entry nearly
-    always has an option, and shuffling a 1,000-word deck whole cost ~0.7 ms under Pyodide.
+    Shuffled lazily (Fisher-Yates, one swap per entry drawn; the stale ones drawn on the way
+    are kept, in the order drawn, for the end): the first entry nearly always has an option,
+    and shuffling or sorting a 1,000-word deck whole cost ~0.7 ms under Pyodide.
     """
-    fresh: list[Entry] = []
+    deck = list(entries)
     stale: list[Entry] = []
-    for entry in entries:
-        (stale if entry.key in history.civilians else fresh).append(entry)
-    for group in (fresh, stale):
-        for index in range(len(group)):
-            chosen = rng.randrange(index, len(group))
-            group[index], group[chosen] = group[chosen], group[index]
-            yield group[index]
-
+    for index in range(len(deck)):
+        chosen = rng.randrange(index, len(deck))
+        deck[index], deck[chosen] = deck[chosen], deck[index]
+        if deck[index].key in history.civilians:
+            stale.append(deck[index])
+        else:
+            yield deck[index]
+    yield from stale
 
 def _draw(
     entries: Sequence[Entry],
@@ -293,7 +314,7 @@ def _deal_characters(
     rng: random.Random,
     history: DealHistory,
 ) -> Deal:
-    level, relaxations = playable_level(catalog, pool.entries, request.similarity)
+    level, relaxations = _playable_level(catalog, pool, request.similarity)
 
     def unplayed(civilian: Entry, past: DealHistory) -> list[tuple[Entry, tuple[str, ...]]]:
         return [
