@@ -287,6 +287,7 @@ def _fresh_first(
             yield deck[index]
     yield from stale
 
+
 def _draw(
     entries: Sequence[Entry],
     history: DealHistory,
