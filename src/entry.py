@@ -129,22 +129,19 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         client, server = WebSocketPair.new().object_values()
         self.ctx.acceptWebSocket(server, to_js(["player"]))
         server.serializeAttachment(json.dumps({"conn": (conn := token_hex(8)), "player": None}))
+        sockets[conn] = (server, None)
         if runner is None:
             server.send(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
-            _close(server, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
-        else:
-            sockets[conn] = (server, None)
-            if len(sockets) == 1:  # the first socket since a redeploy (or since everyone left)
-                await self._run(runner.on_restart)
+            _close(sockets.pop(conn)[0], CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
+        elif len(sockets) == 1:  # the first socket since a redeploy (or since everyone left)
+            await self._run(runner.on_restart)
         return Response(None, status=101, web_socket=client)
 
     async def webSocketMessage(self, ws: Any, message: Any) -> None:
         me, runner = _attachment(ws), self._runner()
-        if me is None or runner is None:
+        if me is None or runner is None:  # no room here, or a socket we closed (no attachment)
             return _close(ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
-        if (conn := me["conn"]) not in self._sockets():
-            return None  # a frame on its way when we closed this socket
-        if (verdict := self.flood.check(conn, time.monotonic())) is Frame.CLOSE:
+        if (verdict := self.flood.check(conn := me["conn"], time.monotonic())) is Frame.CLOSE:
             return _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
         if verdict is Frame.SLOW_DOWN:
             return ws.send(error_frame(routes.RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
@@ -189,8 +186,10 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         for conn, frame in outbox.frames:
             with contextlib.suppress(Exception):  # gone or closing: its close handler follows
                 sockets[conn][0].send(frame)
-        for conn, code, reason in outbox.closes:  # (None: a socket already gone)
-            _close(sockets.pop(conn, (None, None))[0], code, reason)
+        for conn, code, reason in outbox.closes:  # forgotten now, and after a wake: no attachment
+            if (ws := sockets.pop(conn, (None, None))[0]) is not None:
+                ws.serializeAttachment("null")
+            _close(ws, code, reason)
         at = None if outbox.alarm_at is None else math.ceil(outbox.alarm_at * 1000)  # never early
         if outbox.delete_room:
             self.runner = None

@@ -154,3 +154,36 @@ fresh = entry.GameRoom(raw_ctx, rt.env)  # after a hibernation: the room is foun
 [unknown, blank, first, again, json.loads(await fresh.summary())["status"]]
 """
     assert harness.python(SETUP + code) == ["", True, True, False, "lobby"]
+
+
+def test_a_frame_from_a_socket_the_room_closed_changes_nothing(harness: Harness) -> None:
+    code = """
+import entry
+room = entry.GameRoom(raw_ctx, rt.env)
+await room.create_room("TEST1")
+
+async def open_socket(hello):
+    known = list(raw_ctx.getWebSockets())
+    await room.fetch(None)
+    ws = [w for w in raw_ctx.getWebSockets() if not any(w == k for k in known)][0]
+    await room.webSocketMessage(ws, json.dumps({"type": "hello", "protocol": 2, **hello}))
+    return ws
+
+first = await open_socket({"name": "Zoé"})
+token = json.loads(first._peer.frames[0])["token"]
+second = await open_socket({"token": token})  # the same seat: the first socket is replaced
+revision = lambda: storage.sql.exec("SELECT revision FROM room").one().revision
+before, sent = revision(), [first._peer.frames.length, second._peer.frames.length]
+await room.webSocketMessage(first, json.dumps({"type": "leave"}))  # in flight when it closed
+woken = entry.GameRoom(raw_ctx, rt.env)  # after a hibernation: sockets read back
+await woken.webSocketMessage(first, json.dumps({"type": "leave"}))
+[first.readyState, json.loads(first._peer.frames.at(-1))["reason"], revision() == before,
+ [first._peer.frames.length, second._peer.frames.length] == sent,
+ sorted(p for _, p in woken._sockets().values())]
+"""
+    closing, reason, unchanged, nothing_sent, players = harness.python(SETUP + code)
+    assert closing in (2, 3)  # closing or closed
+    assert reason == "replaced"
+    assert unchanged
+    assert nothing_sent
+    assert players == ["p1"]  # the replacing socket only, bound to the seat
