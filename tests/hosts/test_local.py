@@ -109,6 +109,22 @@ def test_static_client_with_single_page_fallback(client: TestClient) -> None:
     assert client.post("/").status_code == 405
 
 
+def test_files_go_out_compressed_to_clients_that_accept_it(
+    client: TestClient, static_dir: Path
+) -> None:
+    script = "export const greeting = 'bonjour';\n" * 200
+    (static_dir / "js" / "big.js").write_text(script)
+    packed = client.get("/js/big.js", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert int(packed.headers["content-length"]) < len(script) // 10
+    assert packed.text == script  # the client undoes it
+    for name, value in SECURITY_HEADERS:
+        assert packed.headers[name] == value
+    plain = client.get("/js/big.js", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.text == script
+
+
 def test_room_creation_is_rate_limited_per_address(client: TestClient) -> None:
     for _ in range(int(CREATE_BURST)):
         _create(client)

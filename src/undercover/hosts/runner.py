@@ -4,10 +4,12 @@ The self-host (hosts/local.py) and the Durable Object (src/entry.py) only adapt 
 storage and the alarm to `RoomRunner`; everything else happens here, the same way on both.
 
 Rules of this file:
-- Every entry point reads the room from the `Database` (after hibernation memory is gone);
-  a parsed room is reused only when the stored document is byte for byte the same.
+- Every entry point reads the room's revision from the `Database` (after hibernation memory
+  is gone); the parsed room is reused only when no one else saved since.
 - One input = at most one row written (the room), written before any frame goes out.
 - A refused input (bad frame, `Rejected`) changes nothing and is answered to its sender only.
+- A view frame carries only the recap entries its socket was not sent yet (`recap_from`,
+  docs/protocol.md); a socket this runner has not sent a view to gets the whole recap.
 - An exception from our own code is logged with the room code (never a frame, a token or a
   word), nothing is saved, and the sender gets `server.internal`.
 - Connections: `connections` maps every open socket of the room the host knows of to the
