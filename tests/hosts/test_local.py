@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ with warnings.catch_warnings():  # Starlette nudges towards httpx2; httpx is wha
     from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from tests.hosts.fake_runner import FakeEngine
+from undercover.hosts import local, routes
 from undercover.hosts.local import Options, build_app, parse_args
 from undercover.hosts.ratelimit import CREATE_BURST, FLOOD_STRIKES, UNKNOWN_ROOM_BURST
 from undercover.hosts.security import SECURITY_HEADERS
@@ -286,3 +288,36 @@ def test_parse_args_defaults_and_lan() -> None:
 
 def test_request_bodies_are_bounded(client: TestClient) -> None:
     assert client.post("/api/rooms", content=b"x" * 5000).status_code == 413
+
+
+def test_a_socket_silent_from_the_start_is_closed_a_greeted_one_may_idle(
+    tmp_path: Path, static_dir: Path
+) -> None:
+    with _client(tmp_path, static_dir, first_frame_seconds=0.3) as test_client:
+        code = _create(test_client)
+        with test_client.websocket_connect(f"/ws/{code}") as silent:
+            with pytest.raises(WebSocketDisconnect) as closed:
+                silent.receive_text()
+            assert (closed.value.code, closed.value.reason) == (1008, routes.SILENT_REASON)
+        with test_client.websocket_connect(f"/ws/{code}") as greeted:
+            _hello(greeted)
+            time.sleep(0.6)  # idle past the first frame's allowance: still open
+            greeted.send_text("{}")
+            assert json.loads(greeted.receive_text())["type"] == "error"
+
+
+def test_sockets_per_address_are_capped(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(local, "MAX_SOCKETS_PER_ADDRESS", 2)
+    code = _create(client)
+    with client.websocket_connect(f"/ws/{code}") as first:
+        _hello(first)
+        with client.websocket_connect(f"/ws/{code}") as second:
+            _hello(second)
+            with client.websocket_connect(f"/ws/{code}") as third:
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_text()
+                assert (closed.value.code, closed.value.reason) == (1008, routes.CROWD_REASON)
+        with client.websocket_connect(f"/ws/{code}") as again:  # a place is free again
+            assert _hello(again)["type"] == "welcome"

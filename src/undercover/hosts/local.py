@@ -17,6 +17,7 @@ import logging
 import resource
 import secrets
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,8 @@ from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import (
     CREATE_BURST,
     CREATE_PER_SECOND,
+    FIRST_FRAME_SECONDS,
+    MAX_SOCKETS_PER_ADDRESS,
     UNKNOWN_ROOM_BURST,
     UNKNOWN_ROOM_PER_SECOND,
     FloodGuard,
@@ -71,6 +74,7 @@ class Options:
     time_scale: float = 1.0
     static_dir: Path = STATIC_DIR
     loopback_unlimited: bool = False
+    first_frame_seconds: float = FIRST_FRAME_SECONDS
     offload: bool = True  # runner calls in worker threads (see rooms.LiveRoom._step)
 
 
@@ -101,6 +105,7 @@ class Server:
         self.create_limits = RateLimiter(CREATE_BURST, CREATE_PER_SECOND)
         self.lookup_limits = RateLimiter(UNKNOWN_ROOM_BURST, UNKNOWN_ROOM_PER_SECOND)
         self.frame_limits = FloodGuard()
+        self.open_sockets: Counter[str] = Counter()  # per client key (ratelimit.client_key)
         self.lan_base = f"http://{lan_address()}:{options.port}" if options.lan else None
         self._connection_ids = itertools.count(1)
         self._boot = secrets.token_hex(3)
@@ -227,17 +232,38 @@ async def _socket(websocket: WebSocket) -> None:
         await websocket.send_text(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
         await websocket.close(CloseCode.ROOM_NOT_FOUND, str(ProtocolCode.ROOM_NOT_FOUND))
         return
-    await websocket.accept()
-    await _play(server, found, websocket)
+    address = _address(websocket)
+    key = client_key(address)
+    if server.open_sockets[key] >= MAX_SOCKETS_PER_ADDRESS and not server.is_unlimited(address):
+        log_event("socket.crowd", room=code, level=logging.WARNING)
+        await websocket.accept()
+        await websocket.close(routes.CLOSE_POLICY, routes.CROWD_REASON)
+        return
+    server.open_sockets[key] += 1
+    try:
+        await websocket.accept()
+        await _play(server, found, websocket)
+    finally:
+        server.open_sockets[key] -= 1
+        if not server.open_sockets[key]:
+            del server.open_sockets[key]
 
 
 async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
     peer = Peer(server.new_connection_id(), websocket)
     room.attach(peer)
     writer = asyncio.create_task(peer.pump())
+    first = True
     try:
         while not peer.closed:
-            message = await websocket.receive()
+            try:
+                wait = server.options.first_frame_seconds if first else None
+                message = await asyncio.wait_for(websocket.receive(), wait)
+            except TimeoutError:
+                log_event("socket.silent", room=room.code)
+                peer.push_close(routes.CLOSE_POLICY, routes.SILENT_REASON)
+                break
+            first = False
             if message["type"] == "websocket.disconnect":
                 break
             verdict = server.frame_limits.check(peer.conn, time.monotonic())

@@ -25,6 +25,11 @@ FRAME_BURST: Final = 20.0
 FRAME_PER_SECOND: Final = 10.0
 # Frames refused in a row by the frame limit before the connection is closed.
 FLOOD_STRIKES: Final = 20
+# Open WebSockets per client address on the self-host: a whole table behind one router,
+# each player with a spare tab, fits; a script holding sockets open does not.
+MAX_SOCKETS_PER_ADDRESS: Final = 64
+# Seconds a new WebSocket has for its first frame (clients send their hello at once).
+FIRST_FRAME_SECONDS: Final = 30.0
 
 
 @dataclass

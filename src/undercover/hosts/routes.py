@@ -198,6 +198,8 @@ CLOSE_POLICY: Final = CloseCode.POLICY
 CLOSE_TOO_BIG: Final = CloseCode.TOO_BIG
 FLOOD_REASON: Final = "rate.flood: too many messages"
 SLOW_REASON: Final = "connection.slow: messages not read"
+SILENT_REASON: Final = "protocol.silent: no first frame in time"
+CROWD_REASON: Final = "connection.crowd: too many sockets from one address"
 
 
 def share_path(code: str) -> str:
