@@ -25,7 +25,7 @@ def test_room_codes_cannot_be_walked(limited_server: LocalServer) -> None:
     probes = [http(base, "GET", f"/api/rooms/ZZZZ{ALPHABET[i]}") for i in range(20)]
     assert {status for status, _, _ in probes} == {404}
     for _, _, body in probes:
-        assert json.loads(body)["error"] == "room.unknown"
+        assert json.loads(body)["error"] == "room.not_found"
     # The allowance is spent: unknown, known, malformed codes, QR codes and sockets all wait,
     # so an answer tells nothing about whether a code exists.
     for path in ("/api/rooms/ZZZZZ", f"/api/rooms/{real}", "/api/rooms/00000"):

@@ -41,7 +41,7 @@ def test_unknown_rooms_and_routes_get_a_short_404(harness: Harness) -> None:
     for path in ("/api/rooms/ZZZZZ", "/api/rooms/ZZZZZ/qr.svg", "/api/rooms/0OIL1"):
         answer = harness.http.get(path)
         assert answer.status_code == 404
-        assert answer.json()["error"] == "room.unknown"
+        assert answer.json()["error"] == "room.not_found"
     for path in ("/api/nothing", "/api/rooms/ABCDE/other"):
         answer = harness.http.get(path)
         assert answer.status_code == 404

@@ -327,7 +327,7 @@ async def late_joiner_is_a_spectator(server: GameServer) -> None:
 
 async def unknown_room(server: GameServer) -> None:
     status, body = await server.lookup("ZZZZZ")
-    assert (status, body["error"]) == (404, "room.unknown")
+    assert (status, body["error"]) == (404, "room.not_found")
     assert body["message"]
     ghost = server.player("ZZZZZ", "Ana")
     await ghost.connect()

@@ -70,7 +70,7 @@ def test_unknown_room_is_a_short_404(client: TestClient) -> None:
     for path in ("/api/rooms/ZZZZZ", "/api/rooms/00000", "/api/rooms/ZZZZZ/qr.svg"):
         response = client.get(path)
         assert response.status_code == 404
-        assert response.json()["error"] == "room.unknown"
+        assert response.json()["error"] == "room.not_found"
 
 
 def test_unknown_api_route_is_json_404(client: TestClient) -> None:

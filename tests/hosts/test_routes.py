@@ -56,7 +56,7 @@ def test_error_bodies_are_short_and_coded() -> None:
         assert len(str(response.body["message"])) < 80
         assert ("Cache-Control", "no-store") in response.headers
     assert unknown_room().status == 404
-    assert unknown_room().body["error"] == "room.unknown"
+    assert unknown_room().body["error"] == "room.not_found"
     assert ("Retry-After", "3") in rate_limited(2.5).headers
     assert ("Allow", "GET") in wrong_method(("GET",)).headers
 

@@ -5,7 +5,7 @@ and the Cloudflare entry adapt them to their own request and response types,
 so that a route behaves the same on both.
 
     POST /api/rooms                -> 201 {"code": "K7QXM"}      (the only way to create a room)
-    GET  /api/rooms/{code}         -> 200 summary | 404 room.unknown | 429
+    GET  /api/rooms/{code}         -> 200 summary | 404 room.not_found | 429
     GET  /api/rooms/{code}/qr.svg  -> 200 the share link as a QR code | 404 | 429
     GET  /ws/{code}                -> the room's WebSocket | 404 before the upgrade
     /api/...  (anything else)      -> 404 route.unknown
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from undercover.engine.protocol import CloseCode
+from undercover.engine.protocol import CloseCode, ProtocolCode
 from undercover.hosts.codes import normalise_code
 from undercover.hosts.ratelimit import retry_after_header
 from undercover.hosts.security import API_HEADERS
@@ -146,7 +146,7 @@ class ApiResponse:
     headers: tuple[tuple[str, str], ...] = field(default=API_HEADERS)
 
 
-ROOM_UNKNOWN_MESSAGE: Final = "No room with this code. Check the code, or create a room."
+ROOM_NOT_FOUND_MESSAGE: Final = "No room with this code. Check the code, or create a room."
 ROUTE_UNKNOWN_MESSAGE: Final = "Not found."
 RATE_LIMITED_MESSAGE: Final = "Too many requests from this address. Try again shortly."
 RATE_LIMITED_CODE: Final = "rate.limited"
@@ -170,7 +170,7 @@ def room_summary(summary: Mapping[str, object], share_url: str) -> ApiResponse:
 
 
 def unknown_room() -> ApiResponse:
-    return ApiResponse(404, error_body("room.unknown", ROOM_UNKNOWN_MESSAGE))
+    return ApiResponse(404, error_body(ProtocolCode.ROOM_NOT_FOUND, ROOM_NOT_FOUND_MESSAGE))
 
 
 def unknown_route() -> ApiResponse:

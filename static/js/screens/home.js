@@ -72,7 +72,7 @@ export function homeScreen(root, app, options = {}) {
     try {
       const response = await fetch(`/api/rooms/${code}`);
       const body = await response.json().catch(() => ({}));
-      if (response.status === 404) return fail(t("error.room.unknown"));
+      if (response.status === 404) return fail(t("error.room.not_found"));
       if (!response.ok) return fail(errorText(body.error || "network", body.message));
       // "full" (or locked): the server says which when the hello is refused.
       app.enter(code, name);
@@ -115,7 +115,7 @@ export function homeScreen(root, app, options = {}) {
   // A share link to a room that does not exist (any more) says so at once.
   if (invited && !options.error) {
     fetch(`/api/rooms/${encodeURIComponent(options.code)}`)
-      .then((response) => response.status === 404 && root.contains(message) && fail(t("error.room.unknown")))
+      .then((response) => response.status === 404 && root.contains(message) && fail(t("error.room.not_found")))
       .catch(() => {});
   }
   return {
