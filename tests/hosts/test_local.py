@@ -22,6 +22,8 @@ from undercover.hosts.local import Options, build_app, parse_args
 from undercover.hosts.ratelimit import CREATE_BURST, FLOOD_STRIKES, UNKNOWN_ROOM_BURST
 from undercover.hosts.security import SECURITY_HEADERS
 from undercover.hosts.share import lan_address
+from undercover.themes.load import ThemeFilesError
+from undercover.themes.schema import Problem
 
 
 @pytest.fixture
@@ -321,3 +323,20 @@ def test_sockets_per_address_are_capped(
                 assert (closed.value.code, closed.value.reason) == (1008, routes.CROWD_REASON)
         with client.websocket_connect(f"/ws/{code}") as again:  # a place is free again
             assert _hello(again)["type"] == "welcome"
+
+
+def test_a_flawed_theme_file_stops_the_server_before_it_listens(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    problem = Problem("themes/films/ecole.json", "entries[0] 'Alba'", "tags", "at least 4")
+
+    def flawed() -> None:
+        raise ThemeFilesError([problem])
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server must not start")
+
+    monkeypatch.setattr(local, "builtin_catalog", flawed)
+    monkeypatch.setattr(local.uvicorn, "Server", never)
+    assert local.main(["--port", "0"]) == 2
+    assert "themes/films/ecole.json" in capsys.readouterr().err

@@ -16,6 +16,7 @@ import itertools
 import logging
 import resource
 import secrets
+import sys
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -54,6 +55,8 @@ from undercover.hosts.ratelimit import (
 from undercover.hosts.rooms import Engine, LiveRoom, Peer, Rooms, Runner
 from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import base_url, lan_address, qr_svg, share_url
+from undercover.themes.builtin import builtin_catalog
+from undercover.themes.load import ThemeFilesError
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8787
@@ -397,6 +400,11 @@ def raise_file_limit() -> None:
 def main(argv: list[str]) -> int:
     options = parse_args(argv)
     configure()
+    try:
+        builtin_catalog()  # read and checked now: a flawed theme file stops the start, not a game
+    except ThemeFilesError as error:
+        print(f"undercover serve: {error}", file=sys.stderr)
+        return 2
     raise_file_limit()
     app = build_app(options)
     local_url = (
