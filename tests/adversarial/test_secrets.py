@@ -167,7 +167,8 @@ def test_no_frame_leaks_a_secret(server: LocalServer, players: int, settings: Js
         assert fold(conn.token) not in log
     if stored["deal"] is not None:
         for word in (stored["deal"]["civilian"], stored["deal"]["undercover"]):
-            assert not _contains(log, word)
+            # A name of one or two letters (Naruto's "A") is ordinary text: not searched for.
+            assert len(fold(word)) <= 2 or not _contains(log, word)
 
 
 def _check_grades(conn: Conn, roles: dict[str, str], grades: Json) -> None:
