@@ -28,6 +28,7 @@ from undercover.engine.phases.lobby import Lobby
 from undercover.engine.phases.reveal import Reveal
 from undercover.engine.phases.role_reveal import RoleReveal
 from undercover.engine.phases.voting import Voting
+from undercover.engine.recap_json import RecapJson
 from undercover.engine.room import Room
 from undercover.rules import Game, RecapEntry, Role, RuleViolation, composition
 
@@ -55,38 +56,6 @@ def render_views(
 
 
 # --- public part -------------------------------------------------------------------------
-
-
-class RecapJson:
-    """The JSON array of a game's recap, reusing the text of entries it already wrote.
-
-    A recap only grows and its entries are immutable objects shared from one step to the
-    next. Bounded: only the last recap seen is kept (with its entries, so that an `id` is
-    never that of another object); a recap that does not extend it is written afresh.
-    """
-
-    def __init__(self) -> None:
-        self._recap: tuple[RecapEntry, ...] = ()
-        self._parts: list[str] = []
-
-    def text(self, recap: tuple[RecapEntry, ...], start: int = 0) -> str:
-        """The JSON array of `recap[start:]`."""
-        known, parts = self._recap, self._parts
-        if recap is not known:
-            if len(recap) < len(known) or any(
-                new is not old for new, old in zip(recap, known, strict=False)
-            ):
-                parts = []
-            else:
-                parts = list(parts)
-            parts.extend(_entry_json(entry) for entry in recap[len(parts) :])
-            self._recap, self._parts = recap, parts
-        return "[" + ",".join(parts[start:]) + "]"
-
-
-def _entry_json(entry: RecapEntry) -> str:
-    """One entry as in `json.dumps(public_view(...))` (same fields, same order, tested)."""
-    return entry.model_dump_json(ensure_ascii=True)
 
 
 _RECAP_MARKER = '"recap":[]'  # unique in the rest of the view: quotes in strings are escaped

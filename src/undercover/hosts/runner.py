@@ -47,9 +47,10 @@ from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
 from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
+from undercover.engine.recap_json import Recap, RecapJson, extends
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
-from undercover.engine.view import RecapJson, private_part, public_json, to_ascii_json
-from undercover.rules import MAX_PLAYERS, PlayerId, RecapEntry
+from undercover.engine.view import private_part, public_json, to_ascii_json
+from undercover.rules import MAX_PLAYERS, PlayerId
 
 ConnectionId = str
 Connections = Mapping[ConnectionId, PlayerId | None]
@@ -94,7 +95,6 @@ class _Turn:
 
 
 _Work = Callable[[_Turn], None]
-Recap = tuple[RecapEntry, ...]
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,8 @@ class RoomRunner:
         self.code = code
         self._schema_ready = False
         self._cache: _Loaded | None = None
-        self._writer = store.RoomWriter()
-        self._recap_json = RecapJson()  # the recap's JSON in views, reused from step to step
+        self._recap_json = RecapJson()  # the recap's JSON, reused from step to step
+        self._writer = store.RoomWriter(self._recap_json)  # for saving: the same entries
         self._held: dict[ConnectionId, Recap] = {}  # the recap each socket was last sent
 
     @classmethod
@@ -353,7 +353,7 @@ class RoomRunner:
         for conn, player in targets:
             before = held.get(conn, ())
             if id(before) not in continues:
-                continues[id(before)] = _extends(recap, before)
+                continues[id(before)] = extends(recap, before)
             start = len(before) if continues[id(before)] else 0
             held[conn] = recap
             if start not in heads:
@@ -403,11 +403,6 @@ class RoomRunner:
         """The stored room (for tools such as `undercover simulate`; hosts never need it)."""
         loaded = self._load()
         return loaded.room if loaded else None
-
-
-def _extends(recap: Recap, before: Recap) -> bool:
-    """Whether `recap` continues `before`, entry for entry (the very same objects)."""
-    return len(before) <= len(recap) and all(a is b for a, b in zip(before, recap, strict=False))
 
 
 def _close(turn: _Turn, conn: ConnectionId, reason: str) -> None:
