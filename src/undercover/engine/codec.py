@@ -184,6 +184,8 @@ _MESSAGES: dict[str, str] = {
     RejectCode.KICK_UNKNOWN: "No such player.",
     RejectCode.LEAVE_NOT_SEATED: "You have no seat to leave.",
     RejectCode.REMATCH_NOT_ENDED: "The game is not over yet.",
+    RejectCode.BOT_NOT_IN_LOBBY: "Bots are added and removed in the lobby only.",
+    RejectCode.BOT_UNKNOWN: "No such bot.",
 }
 
 

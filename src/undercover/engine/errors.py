@@ -42,6 +42,8 @@ class RejectCode(StrEnum):
     KICK_UNKNOWN = "kick.unknown_player"
     LEAVE_NOT_SEATED = "leave.not_seated"
     REMATCH_NOT_ENDED = "rematch.not_ended"
+    BOT_NOT_IN_LOBBY = "bot.not_in_lobby"
+    BOT_UNKNOWN = "bot.unknown"
 
 
 class Rejected(Exception):

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from undercover.engine.commands import (
     TEXT_MAX_LENGTH,
     TOKEN_MAX_LENGTH,
+    AddBot,
     CastVote,
     ConfirmRole,
     GiveClue,
@@ -28,6 +29,7 @@ from undercover.engine.commands import (
     Leave,
     ProposeTheme,
     Rematch,
+    RemoveBot,
     SetLock,
     StartGame,
     UpdateSettings,
@@ -89,6 +91,8 @@ ClientCommand = (
     Leave
     | UpdateSettings
     | SetLock
+    | AddBot
+    | RemoveBot
     | StartGame
     | ConfirmRole
     | GiveClue

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from undercover.engine.bot_seats import BotTurn
 from undercover.engine.dealing import DealtHistory, DealtPair
 from undercover.engine.phases.clues import Clues
 from undercover.engine.phases.ended import Ended, Scoreboard
@@ -49,6 +50,7 @@ class Room(BaseModel):
     deal: DealtPair | None = None
     history: DealtHistory = DealtHistory()
     scoreboard: Scoreboard = Scoreboard()
+    bot_turns: tuple[BotTurn, ...] = ()  # each bot's pending action (engine/bot_seats.py)
     paused_at: float | None  # set while nobody is connected: deadlines are frozen
     last_activity: float
 
