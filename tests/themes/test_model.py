@@ -51,3 +51,13 @@ def test_entries_inherit_language_and_flag_and_get_stable_keys() -> None:
     assert (alba.language, bruno.language) == ("fr", "en")
     assert cyrille.key == "ecole/cyrille"
     assert len(catalog.entries_by_key) == len(SCHOOL_ENTRIES)
+
+
+def test_tags_of_a_broad_group_never_link_a_pair() -> None:
+    doc = document()
+    doc["tag_groups"]["maison"]["broad"] = True  # houses held by 3 of 9 would be distinctive
+    franchise = catalog_from_documents([doc]).franchises_by_id["ecole"]
+    by_name = {entry.name: entry for entry in franchise.entries}
+    assert not {"rouge", "verte", "bleue"} & franchise.distinctive_tags
+    assert franchise.shared_tags(by_name["Alba"], by_name["Bruno"]) == ("élève", "volante")
+    assert franchise.shared_tags(by_name["Igor"], by_name["Gaspard"]) == ()

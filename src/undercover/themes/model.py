@@ -4,7 +4,8 @@ This module has no pydantic and no I/O: the Worker builds it from the generated 
 the self-host from the theme files (both through `catalog_from_documents`).
 
 Similarity (documented in `themes/README.md`): within one franchise, a tag is *distinctive* when
-at most a third of the franchise's entries hold it (`count * 3 <= entries`). Two entries of the
+it is not in a broad tag group and at most a third of the franchise's entries hold it
+(`count * 3 <= entries`). Two entries of the
 same franchise share the distinctive tags they both hold: one or more makes them *close*, two or
 more *very close*. Entries of different franchises share nothing.
 """
@@ -69,6 +70,7 @@ class TagGroup:
     name: str
     description: str
     tags: tuple[str, ...]
+    broad: bool = False  # its tags never count as distinctive (gender, colour, season, …)
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,10 @@ class Franchise:
     def __post_init__(self) -> None:
         # Derived once per process (in the Worker: once per deploy snapshot), never per deal.
         counts = Counter(tag for entry in self.entries for tag in entry.tags)
-        distinctive = frozenset(tag for tag, n in counts.items() if n * 3 <= len(self.entries))
+        broad = {tag for group in self.tag_groups if group.broad for tag in group.tags}
+        distinctive = frozenset(
+            tag for tag, n in counts.items() if n * 3 <= len(self.entries) and tag not in broad
+        )
         object.__setattr__(self, "distinctive_tags", distinctive)
         # Who holds each distinctive tag: partners are found through it, not by trying all pairs.
         holders: dict[str, list[Entry]] = {}
@@ -170,7 +175,12 @@ def _franchise(doc: Mapping[str, Any]) -> Franchise:
         for raw in doc["entries"]
     )
     groups = tuple(
-        TagGroup(name, str(group.get("description", "")), tuple(group["tags"]))
+        TagGroup(
+            name,
+            str(group.get("description", "")),
+            tuple(group["tags"]),
+            bool(group.get("broad", False)),
+        )
         for name, group in doc["tag_groups"].items()
     )
     return Franchise(

@@ -12,12 +12,14 @@ from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.rules import (
     Game,
+    Role,
     SkipReason,
     give_clue,
     propose_theme,
     skip_clue,
     skip_theme,
 )
+from undercover.rules.text import clue_contains, clue_states_grade
 
 if TYPE_CHECKING:
     from undercover.engine.room import Room
@@ -54,7 +56,25 @@ def _play(room: Room, game: Game) -> Room:
 def clue(room: Room, actor: str | None, text: str) -> Room:
     game = _require(room, actor)
     with rule_checked():
-        return _play(room, give_clue(game, actor or "", text))
+        played = give_clue(game, actor or "", text)
+    _refuse_own_secret(room, game, actor or "", text)
+    return _play(room, played)
+
+
+def _refuse_own_secret(room: Room, game: Game, player: str, text: str) -> None:
+    """A clue may not give away the speaker's own word (or an alias), nor their grade."""
+    grade = game.grade_of(player)
+    if grade is not None and clue_states_grade(text, grade):
+        raise Rejected(RejectCode.CLUE_OWN_GRADE, "the clue states your own grade")
+    deal, role = room.deal, game.role_of(player)
+    if deal is None or role is Role.MR_WHITE:
+        return
+    if role is Role.CIVILIAN:
+        word, aliases = deal.civilian, deal.civilian_aliases
+    else:
+        word, aliases = deal.undercover, deal.undercover_aliases
+    if clue_contains(text, word, aliases):
+        raise Rejected(RejectCode.CLUE_OWN_WORD, "the clue holds your own word")
 
 
 def theme(room: Room, actor: str | None, text: str) -> Room:
