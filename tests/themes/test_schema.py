@@ -156,3 +156,17 @@ def test_bad_identifier_is_explained(tmp_path: Path) -> None:
         "themes/films/ecole.json › id: must be lower-case letters and digits joined by single "
         "hyphens (got 'École')"
     ]
+
+
+def test_broad_flag_on_a_tag_group_is_optional_and_boolean(tmp_path: Path) -> None:
+    doc = big_document()
+    doc["tag_groups"]["genre"]["broad"] = True
+    path = tmp_path / "themes" / "films" / "ecole.json"
+    document, problems = check_file(path, json.dumps(doc), tmp_path / "themes")
+    assert problems == []
+    assert document is not None
+    assert document["tag_groups"]["genre"]["broad"] is True
+    assert document["tag_groups"]["maison"]["broad"] is False
+    doc["tag_groups"]["genre"]["broad"] = "oui"
+    [problem] = check(doc, tmp_path)
+    assert problem.field == "tag_groups.genre.broad"

@@ -36,6 +36,8 @@ class RejectCode(StrEnum):
     ROLE_NOT_IN_REVEAL = "role.not_in_reveal"
     ROLE_NOT_PLAYING = "role.not_playing"
     CLUE_NOT_IN_CLUES = "clue.not_in_clues"
+    CLUE_OWN_WORD = "clue.own_word"
+    CLUE_OWN_GRADE = "clue.own_grade"
     VOTE_NOT_IN_VOTING = "vote.not_in_voting"
     GUESS_NOT_IN_GUESS = "guess.not_in_guess"
     KICK_SELF = "kick.self"

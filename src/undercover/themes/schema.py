@@ -46,6 +46,9 @@ class _Strict(BaseModel):
 class TagGroupFile(_Strict):
     description: Annotated[str, StringConstraints(min_length=1)]
     tags: list[Tag] = Field(min_length=1)
+    # A broad group (gender, colour, season, genre…) says too little to link two words:
+    # its tags never make a pair close or very close, however few entries hold them.
+    broad: bool = False
 
 
 class EntryFile(_Strict):
