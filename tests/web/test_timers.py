@@ -39,7 +39,7 @@ def test_expired_timers_give_an_empty_clue_a_phantom_vote_and_skip_the_absent(
     table.reveal_cards(players)
     host.wait_screen("clues")
 
-    order = host.page.locator("#speaking-order .player").evaluate_all(
+    order = host.page.locator("#clue-wall .player").evaluate_all(
         "items => items.map(item => item.dataset.player)"
     )
     slow = table.by_id(order[0])
@@ -60,8 +60,8 @@ def test_expired_timers_give_an_empty_clue_a_phantom_vote_and_skip_the_absent(
     # The slow speaker does nothing: the clue timer runs out (countdown warning on the way).
     expect(slow.page.locator(".countdown.warning")).to_be_visible(timeout=10_000)
     slow.look("timers-countdown-warning")
-    slow_entry = watcher.page.locator(f"#speaking-order [data-player='{slow.id}']")
-    expect(slow_entry).to_contain_text("temps écoulé", timeout=10_000)
+    slow_entry = watcher.page.locator(f"#clue-wall [data-player='{slow.id}']")
+    expect(slow_entry).to_contain_text("trop lent", timeout=10_000)
     for pid in order[1:]:
         speaker = table.by_id(pid)
         if speaker is None or speaker is away:

@@ -19,6 +19,7 @@ from typing import assert_never
 from undercover.engine import deadlines, membership, seats
 from undercover.engine.commands import (
     CastVote,
+    WithdrawVote,
     Command,
     ConfirmRole,
     Connected,
@@ -91,6 +92,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
             room = clues.theme(_current(room, seq), _seated(room, actor), text)
         case CastVote(seq=seq, target=target):
             room = voting.cast(_current(room, seq), _seated(room, actor), target)
+        case WithdrawVote(seq=seq):
+            room = voting.withdraw(_current(room, seq), _seated(room, actor))
         case Guess(seq=seq, text=text):
             room = guess.make_guess(_current(room, seq), _seated(room, actor), text)
         case Kick(player_id=target):
