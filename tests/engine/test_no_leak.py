@@ -94,8 +94,9 @@ def check_views(table: Table) -> None:
         return
     reveal = game.settings.reveal_on_elimination
     revealed = set(game.eliminated) | set(game.kicked) if reveal else set()
-    check_public(json.loads(public), revealed)
-    keys = {role: forbidden_keys(table, revealed, role) for role in (None, *Role)}
+    words_shown = revealed if game.settings.reveal_word else set()
+    check_public(json.loads(public), revealed, words_shown)
+    keys = {role: forbidden_keys(table, words_shown, role) for role in (None, *Role)}
     assert_absent(public, keys[None], "everyone")
     for viewer in viewers:
         own_role = game.roles.get(viewer or "") if viewer not in game.kicked else None
@@ -143,15 +144,17 @@ def check_private(me: dict[str, Any], own_role: Role | None) -> None:
         assert secret["kind"] in ("word", "grade")
 
 
-def check_public(view: dict[str, Any], revealed: set[str]) -> None:
-    """Roles and grades appear only on revealed cards before the end."""
+def check_public(view: dict[str, Any], revealed: set[str], words_shown: set[str]) -> None:
+    """Roles appear only on revealed cards before the end, words and grades only on the
+    cards whose word the host chose to reveal."""
     game = view["game"]
     assert game["end"] is None
     assert game["outcome"] is None
     for card in game["eliminated"] + game["kicked"]:
         if card["player_id"] not in revealed:
-            hidden = {"player_id": card["player_id"], "role": None, "word": None, "grade": None}
-            assert card == hidden
+            assert card["role"] is None
+        if card["player_id"] not in words_shown:
+            assert (card["word"], card["grade"]) == (None, None)
     for entry in game["recap"]:
         assert "role" not in entry
         assert "grade" not in entry
@@ -248,6 +251,7 @@ def random_table(pick: Pick) -> Table:
         "mode": mode,
         "mr_white": players >= 5 and pick([False, True]),
         "reveal_on_elimination": pick([False, True]),
+        "reveal_word": pick([False, True]),
         "attribute_variant": mode == "classic" and pick([False, True]),
         "similarity": pick(["none", "close", "very_close"]),
         "clue_rounds_per_vote": pick([1, 2]),

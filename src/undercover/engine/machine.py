@@ -200,7 +200,12 @@ def _settle_once(room: Room, now: float) -> Room | None:
         return transferred
     phase, game = room.phase, room.game
     match phase:
-        case Lobby() | Ended() | Reveal():
+        case Lobby() | Ended():
+            return None
+        case Reveal():
+            assert game is not None
+            if game.is_over and not phase.ends_game:
+                return follow(room, now)  # a kick ended the game during the pause
             return None
         case RoleReveal():
             assert game is not None

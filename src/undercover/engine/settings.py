@@ -46,6 +46,7 @@ class SettingsChanges(BaseModel):
     vote_timer: bool | None = None
     vote_seconds: int | None = None
     reveal_on_elimination: bool | None = None
+    reveal_word: bool | None = None
     themes: tuple[str, ...] | None = Field(default=None, max_length=NAME_LIST_MAX)
     franchises: tuple[str, ...] | None = Field(default=None, max_length=NAME_LIST_MAX)
     family_safe: bool | None = None

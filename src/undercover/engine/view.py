@@ -181,17 +181,20 @@ def _similarity(room: Room) -> JSON | None:
     """In the lobby: the similarity level the chosen themes can really deliver."""
     if not isinstance(room.phase, Lobby) or room.settings.rules.mode != "classic":
         return None
-    level, relaxed, error = similarity_available(room.settings)
+    found = similarity_available(room.settings, room.history)
     return {
         "requested": room.settings.similarity,
-        "available": level,
-        "relaxed": relaxed,
-        "error": error,
+        "available": found.level,
+        "relaxed": bool(found.relaxations),
+        "relaxations": [r.model_dump(mode="json") for r in found.relaxations],
+        "single_pair": found.single_pair,
+        "error": found.error,
     }
 
 
 def _game(room: Room, game: Game, with_recap: bool) -> JSON:
-    reveal = game.settings.reveal_on_elimination
+    rules = game.settings
+    reveal = (rules.reveal_on_elimination, rules.reveal_on_elimination and rules.reveal_word)
     ballots = [p for p in game.alive if p in game.ballots]
     return {
         "mode": game.settings.mode.value,
@@ -219,13 +222,15 @@ def _game(room: Room, game: Game, with_recap: bool) -> JSON:
     }
 
 
-def _card(game: Game, player: str, shown: bool) -> JSON:
-    """A player out of the game: role and word (or grade) shown per the reveal setting."""
+def _card(game: Game, player: str, shown: tuple[bool, bool]) -> JSON:
+    """A player out of the game: role, then word (or grade), each shown per the reveal
+    settings (`shown` = (role, word))."""
+    role, word = shown
     return {
         "player_id": player,
-        "role": game.role_of(player).value if shown else None,
-        "word": game.word_of(player) if shown else None,
-        "grade": game.grade_of(player) if shown else None,
+        "role": game.role_of(player).value if role else None,
+        "word": game.word_of(player) if word else None,
+        "grade": game.grade_of(player) if word else None,
     }
 
 
@@ -233,7 +238,7 @@ def _end(room: Room, game: Game) -> JSON:
     """Everything, once the game is over: every role and word, and why this pair."""
     deal = room.deal
     return {
-        "cards": [_card(game, p, True) for p in game.speaking_order],
+        "cards": [_card(game, p, (True, True)) for p in game.speaking_order],
         "words": (
             {"civilian": game.words.civilian, "undercover": game.words.undercover}
             if game.words

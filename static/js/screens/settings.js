@@ -17,6 +17,7 @@ const FIELDS = [
   ["vote_timer", "bool", {}],
   ["vote_seconds", "number", { min: 30, max: 180, needs: "vote_timer" }],
   ["reveal_on_elimination", "bool", {}],
+  ["reveal_word", "bool", { needs: "reveal_on_elimination" }],
   ["locked", "bool", {}],
 ];
 
@@ -39,6 +40,7 @@ export function settingsPanel(app) {
   const rows = {};
   let themesBox = null;
   let warning = null;
+  let noTimers = null;
 
   function send(name, value) {
     if (name === "locked") app.send("set_lock", { locked: value });
@@ -69,6 +71,7 @@ export function settingsPanel(app) {
     for (const key of Object.keys(controls)) delete controls[key];
     themesBox = h("div", { id: "themes" });
     warning = h("p", { class: "error-text", id: "similarity-warning", role: "status", hidden: true });
+    noTimers = h("p", { class: "hint", id: "no-timers-note", text: t("lobby.no_timers"), hidden: true });
     const list = FIELDS.map(([name, kind, extra]) => {
       rows[name] = isHost
         ? control(name, kind, extra)
@@ -81,6 +84,7 @@ export function settingsPanel(app) {
       isHost ? null : h("p", { class: "hint", text: t("lobby.settings_readonly") }),
       themesBox, warning,
       h("div", { class: "settings-grid" }, list),
+      noTimers,
     );
   }
 
@@ -137,6 +141,8 @@ export function settingsPanel(app) {
           else input.value = String(s[name]);
         }
       }
+      // Without either timer only the host's kick moves past a player who never acts.
+      noTimers.hidden = s.clue_timer || s.vote_timer;
       // Themes pick the words: grade mode has none.
       themesBox.hidden = s.mode === "grade";
       keepFocus(themesBox, () => fill(themesBox, model.catalog.length ? themes(model, model.isHost) : null));

@@ -93,6 +93,16 @@ def test_a_theme_timeout_draws_a_built_in_prompt() -> None:
     assert themes[0]["fallback"] is True
 
 
+def test_a_speaker_disconnected_when_the_timer_fires_is_skipped_without_phantom_vote() -> None:
+    table = Table.seated("ana", "ben", "cy", "dan", clue_seconds=30).started()
+    speaker = table.speaker
+    table.tick(25).disconnect(speaker).tick(5)  # the timer fires within their grace
+    assert table.speaker != speaker
+    assert table.view("ana")["game"]["phantom_votes"] == {}
+    skipped = [e for e in table.view("ana")["game"]["recap"] if e["kind"] == "clue"]
+    assert skipped[-1] == {**skipped[-1], "player": table.pid(speaker), "skipped": "absent"}
+
+
 def test_a_clue_holding_ones_own_word_or_alias_is_refused_and_nothing_changes() -> None:
     table = Table.seated("ana", "ben", "cy", "dan").started()
     speaker = table.speaker

@@ -90,12 +90,17 @@ def _require(room: Room, actor: str | None) -> Game:
 
 
 def timeout(room: Room) -> Room:
-    """The turn's timer ran out: the clue is skipped with a phantom vote, the theme drawn."""
+    """The turn's timer ran out: the clue is skipped with a phantom vote, the theme drawn.
+
+    A speaker who is disconnected when it fires (still within their reconnection grace) is
+    not slow: they are skipped as disconnected, without a phantom vote."""
     game = room.game
     assert game is not None
     if game.stage == "theme":
         return _play(room, skip_theme(game))
-    return _play(room, skip_clue(game, SkipReason.TIMEOUT))
+    seat = seats.find(room, game.speaker)
+    reason = SkipReason.TIMEOUT if seat is not None and seat.connected else SkipReason.ABSENT
+    return _play(room, skip_clue(game, reason))
 
 
 def settle(room: Room, now: float) -> Room | None:

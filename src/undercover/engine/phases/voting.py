@@ -80,7 +80,12 @@ def close(room: Room, now: float) -> Room:
     closed = close_vote(game)
     room = room.model_copy(update={"game": closed})
     if len(closed.eliminated) > len(game.eliminated):
-        return enter(room, Reveal(eliminated=closed.eliminated[-1], ends_at=now + REVEAL_SECONDS))
+        pause = Reveal(
+            eliminated=closed.eliminated[-1],
+            ends_at=now + REVEAL_SECONDS,
+            ends_game=closed.is_over,
+        )
+        return enter(room, pause)
     if closed.stage == "vote":
         return enter(room, begin(room, now))
     return room  # the machine follows the game's stage
