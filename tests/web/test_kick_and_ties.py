@@ -50,9 +50,7 @@ def test_host_kicks_the_current_speaker(table: Table) -> None:
     expect(host.page.locator("#clue-wall .player.current")).not_to_have_attribute(
         "data-player", kicked_id
     )
-    expect(host.page.locator(f"#clue-wall [data-player='{kicked_id}']")).to_contain_text(
-        "exclu"
-    )
+    expect(host.page.locator(f"#clue-wall [data-player='{kicked_id}']")).to_contain_text("exclu")
     # Someone arriving now watches as a spectator until the next game.
     late = table.join("Bastien", screen="clues")
     expect(late.page.locator("[data-banner='spectator']")).to_contain_text("prochaine partie")

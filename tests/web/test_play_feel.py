@@ -71,10 +71,9 @@ def test_no_dead_ends_from_the_card_to_mr_whites_missed_guess(table: Table) -> N
         expect(actor.page.locator("#clue-input-form")).to_be_hidden()
         if actor is players[1]:
             # A private mark, set during the clues, is still there at the vote.
-            host.page.click(f"#clue-wall [data-player='{lazy.id}'] .mark")
-            expect(host.page.locator(f"#clue-wall [data-player='{lazy.id}'] .mark")).to_have_attribute(
-                "data-mark", "doubt"
-            )
+            mark = host.page.locator(f"#clue-wall [data-player='{lazy.id}'] .mark")
+            mark.click()
+            expect(mark).to_have_attribute("data-mark", "doubt")
     assert refused_once
     for player in players:
         player.wait_screen("voting")
@@ -103,7 +102,8 @@ def test_no_dead_ends_from_the_card_to_mr_whites_missed_guess(table: Table) -> N
 
     host.wait_screen("reveal")
     expect(host.page.locator("#eliminated-role")).to_contain_text("Mr. White")
-    expect(host.page.locator(f"#tally-board [data-player='{mr_white.id}'] .count")).to_have_text("4")
+    count = host.page.locator(f"#tally-board [data-player='{mr_white.id}'] .count")
+    expect(count).to_have_text("4")
     expect(host.page.locator("#clue-wall")).to_contain_text(f"indice {accuser.name}")
     host.look("feel-reveal")
 

@@ -34,9 +34,7 @@ def test_reload_mid_clue_and_mid_vote_keeps_seat_screen_and_vote(table: Table) -
     expect(speaker.page.locator("#clue-input")).to_have_value("brouillon")
     expect(host.page.locator("#players .player, #clue-wall .player")).to_have_count(4)
     speaker.page.press("#clue-input", "Enter")
-    expect(host.page.locator(f"#clue-wall [data-player='{seat}']")).to_contain_text(
-        "brouillon"
-    )
+    expect(host.page.locator(f"#clue-wall [data-player='{seat}']")).to_contain_text("brouillon")
 
     table.play_clues(players)
     for player in players:
@@ -114,6 +112,6 @@ def test_host_page_closes_and_another_player_becomes_host(fast_table: Table) -> 
     table.play_clues(alive)
     for player in alive:
         player.wait_screen("voting")
-    expect(heir.page.locator("#clue-wall")).to_have_count(0)
+    expect(heir.page.locator("#clue-wall")).to_be_visible()
     expect(heir.page.locator(".kick-panel")).to_be_visible()
     table.check_no_errors()

@@ -74,11 +74,10 @@ def test_expired_timers_give_an_empty_clue_a_phantom_vote_and_skip_the_absent(
     expect(phantoms).to_contain_text(f"{slow.name} +1")
     watcher.look("timers-vote-phantom")
     # Nobody votes: the vote timer runs out and the phantom vote alone decides.
-    watcher.page.wait_for_selector(
-        f"body[data-screen='reveal'] #last-vote tr[data-player='{slow.id}']", timeout=15_000
-    )
-    row = watcher.page.locator(f"#last-vote tr[data-player='{slow.id}'] td").nth(1)
-    assert row.inner_text() == "1 (dont 1 fantôme)"
+    watcher.wait_screen("reveal")
+    row = watcher.page.locator(f"#tally-board [data-player='{slow.id}']")
+    expect(row.locator(".count")).to_have_text("1")
+    expect(row).to_contain_text("+1 pénalité")
     expect(watcher.page.locator("#eliminated-name")).to_contain_text(slow.name)
     expect(watcher.page.locator("#eliminated-role")).to_have_text("Son rôle reste secret.")
     table.check_no_errors()

@@ -19,7 +19,6 @@ from typing import assert_never
 from undercover.engine import deadlines, membership, seats
 from undercover.engine.commands import (
     CastVote,
-    WithdrawVote,
     Command,
     ConfirmRole,
     Connected,
@@ -37,6 +36,7 @@ from undercover.engine.commands import (
     StartGame,
     TimePassed,
     UpdateSettings,
+    WithdrawVote,
 )
 from undercover.engine.effects import Broadcast, DeleteRoom, Effect
 from undercover.engine.errors import RejectCode, Rejected
