@@ -1,4 +1,5 @@
-"""Faces unique in the room, and what used to break play, in one game of 5 with Mr. White (timers off):
+"""Faces unique in the room, and what used to break play, in one game of 5 with Mr. White
+(timers off):
 
 - the confirm button waits for the card to be opened, and confirming hides the secret; a
   player who never opened it is shown it before their first clue;

@@ -74,7 +74,6 @@ class Seat(BaseModel):
     avatar: str = ""  # one of AVATARS ("" in rooms saved before avatars)
     color: str = ""  # one of COLORS
 
-
     @property
     def grace_ends_at(self) -> float | None:
         """When a disconnected player starts being skipped, while that is still pending."""
