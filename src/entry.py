@@ -17,6 +17,7 @@ from js import WebSocketPair
 from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
+import snapshot_seeds  # noqa: F401  (first: pydantic-core's import-time seeds are granted there)
 from undercover.engine.codec import error_frame
 from undercover.engine.protocol import CloseCode, ProtocolCode
 from undercover.engine.store import Row, SqlValue, has_tables

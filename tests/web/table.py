@@ -76,7 +76,7 @@ class Player:
         return self.secret
 
     def current_actor(self) -> str | None:
-        current = self.page.locator("#speaking-order .player.current")
+        current = self.page.locator("#clue-wall .player.current")
         return current.get_attribute("data-player") if current.count() else None
 
     def give_text(self, form: str, text: str) -> None:
@@ -84,12 +84,11 @@ class Player:
         self.page.press(f"#{form}", "Enter")
 
     def vote_for(self, target: Player | None) -> None:
-        """Pick then confirm (Among-Us style); None abstains."""
+        """One tap on the player's vote button (or on "abstain")."""
         if target is None:
             self.page.click("#vote-abstain")
         else:
             self.page.click(f".target[data-target='{target.id}']")
-        self.page.click("#vote-confirm")
         expected = "Tu t'abstiens" if target is None else f"Ton vote : {target.name}"
         if self.page.locator("html").get_attribute("lang") == "en":
             expected = "You abstain" if target is None else f"Your vote: {target.name}"
@@ -112,6 +111,12 @@ class Player:
     def shoot(self, name: str) -> Path:
         path = RESULTS / f"{name}.png"
         self.page.evaluate("window.scrollTo(0, 0)")  # the sticky top bar stays on top
+        # The picture a player sees once the beat is over (chips landed, card flipped).
+        self.page.evaluate(
+            """() => Promise.all(document.getAnimations()
+                .filter(a => a.effect.getComputedTiming().iterations !== Infinity)
+                .map(a => a.finished.catch(() => null)))"""
+        )
         self.page.screenshot(path=str(path), full_page=True)
         return path
 
@@ -147,7 +152,6 @@ class Table:
         context = self.browser.new_context(viewport=PHONE, base_url=self.base_url, locale="fr-FR")
         context.set_default_timeout(STEP_MS)
         page = context.new_page()
-        page.on("dialog", lambda dialog: dialog.accept())  # the host's "kick?" confirmation
         player = Player(self, name, context, page)
         self.players.append(player)
         return player

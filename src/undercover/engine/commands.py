@@ -82,6 +82,13 @@ class CastVote(_Command):
     target: str | None
 
 
+class WithdrawVote(_Command):
+    """Take one's ballot back before the tally ("annuler"): as if never cast."""
+
+    type: Literal["withdraw_vote"] = "withdraw_vote"
+    seq: int
+
+
 class Guess(_Command):
     type: Literal["guess"] = "guess"
     seq: int
@@ -142,6 +149,7 @@ WireCommand = (
     | GiveClue
     | ProposeTheme
     | CastVote
+    | WithdrawVote
     | Guess
     | Kick
     | Rematch
@@ -160,6 +168,7 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     GiveClue,
     ProposeTheme,
     CastVote,
+    WithdrawVote,
     Guess,
     Kick,
     Rematch,

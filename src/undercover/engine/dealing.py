@@ -22,9 +22,10 @@ from undercover.themes.select import (
     DealError,
     DealHistory,
     DealRequest,
+    Relaxation,
     allowed_pool,
     deal_pair,
-    playable_level,
+    outlook,
 )
 
 _installed: list[Catalog] = []
@@ -106,10 +107,7 @@ def deal_words(
         franchise=catalog.franchise_of(deal.civilian).name,
         requested=settings.similarity,
         used=deal.used.value if deal.used is not None else None,
-        relaxations=tuple(
-            Relaxed(from_level=r.from_level.value, to_level=r.to_level.value, reason=r.reason.value)
-            for r in deal.relaxations
-        ),
+        relaxations=_relaxed(deal.relaxations),
         shared_tags=deal.shared_tags,
     )
     new_history = DealtHistory(
@@ -118,17 +116,26 @@ def deal_words(
     return pair, new_history
 
 
-Availability = tuple[Similarity | None, bool, str | None]  # level, relaxed, error code
+class Availability(BaseModel):
+    """What the lobby tells the host about the next deal: the level used and every true reason."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    level: Similarity | None = None
+    relaxations: tuple[Relaxed, ...] = ()
+    single_pair: bool = False  # one pair only at that level: the games would deal it in turn
+    error: str | None = None  # a "themes.*" code: no game can start
 
 
-def similarity_available(settings: RoomSettings) -> Availability:
-    """What the lobby shows: the level the chosen themes deliver, if relaxed, or why none can."""
+def similarity_available(settings: RoomSettings, history: DealtHistory) -> Availability:
+    """What the lobby shows: the level the next deal delivers, each step down and why."""
     return _available(
         tuple(sorted(settings.themes)),
         tuple(sorted(settings.franchises)),
         settings.similarity,
         settings.attribute_variant,
         settings.family_safe,
+        DealHistory(frozenset(history.pairs), frozenset(history.civilians)),
     )
 
 
@@ -139,6 +146,7 @@ def _available(
     similarity: Similarity,
     attribute_variant: bool,
     family_safe: bool,
+    history: DealHistory,
 ) -> Availability:
     settings = RoomSettings(
         themes=themes,
@@ -152,13 +160,24 @@ def _available(
     try:
         pool = allowed_pool(catalog, request)
         if len(pool) < (1 if attribute_variant else 2):
-            return None, False, "themes.pool_empty" if not pool else "themes.pool_too_small"
+            return Availability(error="themes.pool_empty" if not pool else "themes.pool_too_small")
         if attribute_variant:
-            return None, False, None
-        level, relaxations = playable_level(catalog, pool, request.similarity)
+            return Availability()
+        found = outlook(catalog, pool, request.similarity, history)
     except DealError as error:
-        return None, False, str(error.code)
-    return level.value, bool(relaxations), None
+        return Availability(error=str(error.code))
+    return Availability(
+        level=found.level.value,
+        relaxations=_relaxed(found.relaxations),
+        single_pair=found.single_pair,
+    )
+
+
+def _relaxed(relaxations: tuple[Relaxation, ...]) -> tuple[Relaxed, ...]:
+    return tuple(
+        Relaxed(from_level=r.from_level.value, to_level=r.to_level.value, reason=r.reason.value)
+        for r in relaxations
+    )
 
 
 # The lobby's theme list is in every lobby view: built once per catalog, never mutated.

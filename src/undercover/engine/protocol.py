@@ -31,6 +31,7 @@ from undercover.engine.commands import (
     SetLock,
     StartGame,
     UpdateSettings,
+    WithdrawVote,
 )
 
 PROTOCOL_VERSION = 2  # 2: a view's recap may hold only the entries after `recap_from`
@@ -94,6 +95,7 @@ ClientCommand = (
     | GiveClue
     | ProposeTheme
     | CastVote
+    | WithdrawVote
     | Guess
     | Kick
     | Rematch

@@ -181,12 +181,14 @@ def _similarity(room: Room) -> JSON | None:
     """In the lobby: the similarity level the chosen themes can really deliver."""
     if not isinstance(room.phase, Lobby) or room.settings.rules.mode != "classic":
         return None
-    level, relaxed, error = similarity_available(room.settings)
+    found = similarity_available(room.settings, room.history)
     return {
         "requested": room.settings.similarity,
-        "available": level,
-        "relaxed": relaxed,
-        "error": error,
+        "available": found.level,
+        "relaxed": bool(found.relaxations),
+        "relaxations": [r.model_dump(mode="json") for r in found.relaxations],
+        "single_pair": found.single_pair,
+        "error": found.error,
     }
 
 
