@@ -86,6 +86,8 @@ export const room = {
         token: store.seat(code)?.token || null,
         name: this.pendingName || store.nickname() || null,
         lang: lang(),
+        avatar: store.look()?.avatar || null,
+        color: store.look()?.color || null,
       }),
       {
         message: (message) => this.receive(message),
