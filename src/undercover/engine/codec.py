@@ -187,6 +187,8 @@ _MESSAGES: dict[str, str] = {
     RejectCode.KICK_UNKNOWN: "No such player.",
     RejectCode.LEAVE_NOT_SEATED: "You have no seat to leave.",
     RejectCode.REMATCH_NOT_ENDED: "The game is not over yet.",
+    RejectCode.GHOST_NOT_ALLOWED: "Only someone out of the game in progress can do that.",
+    RejectCode.GHOST_BET_INVALID: "That bet names no camp or player of this game.",
 }
 
 

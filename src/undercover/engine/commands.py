@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from undercover.engine.settings import SettingsChanges
+from undercover.rules import Camp
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
 TOKEN_MAX_LENGTH = 128
@@ -107,6 +108,14 @@ class Rematch(_Command):
     seq: int
 
 
+class BecomeGhost(_Command):
+    """Out of the game: see every card of it from now on, with a bet (engine/ghosts.py)."""
+
+    type: Literal["become_ghost"] = "become_ghost"
+    winner: Camp | None = None
+    undercover: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+
+
 # Host-internal commands: the host layer's observations, never decoded from a client.
 
 
@@ -155,6 +164,7 @@ WireCommand = (
     | Guess
     | Kick
     | Rematch
+    | BecomeGhost
 )
 HostCommand = Connected | Disconnected | TimePassed | Resumed
 Command = WireCommand | HostCommand
@@ -174,5 +184,6 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Guess,
     Kick,
     Rematch,
+    BecomeGhost,
 )
 HOST_COMMANDS: tuple[type[_Command], ...] = (Connected, Disconnected, TimePassed, Resumed)

@@ -30,8 +30,15 @@ class Broadcast:
 
 
 @dataclass(frozen=True)
+class Refresh:
+    """Only this seat's view changed (a ghost's opt-in): send it to that seat alone."""
+
+    player_id: str
+
+
+@dataclass(frozen=True)
 class DeleteRoom:
     """The room stayed empty past the idle delay: delete its storage."""
 
 
-Effect = Welcome | CloseSeat | Broadcast | DeleteRoom
+Effect = Welcome | CloseSeat | Broadcast | Refresh | DeleteRoom

@@ -45,6 +45,8 @@ class RejectCode(StrEnum):
     KICK_UNKNOWN = "kick.unknown_player"
     LEAVE_NOT_SEATED = "leave.not_seated"
     REMATCH_NOT_ENDED = "rematch.not_ended"
+    GHOST_NOT_ALLOWED = "ghost.not_allowed"
+    GHOST_BET_INVALID = "ghost.bet_invalid"
 
 
 class Rejected(Exception):

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from undercover.engine.dealing import DealtHistory, DealtPair
+from undercover.engine.ghosts import Ghost
 from undercover.engine.phases.clues import Clues
 from undercover.engine.phases.ended import Ended, Scoreboard
 from undercover.engine.phases.guess import Guessing
@@ -49,6 +50,7 @@ class Room(BaseModel):
     deal: DealtPair | None = None
     history: DealtHistory = DealtHistory()
     scoreboard: Scoreboard = Scoreboard()
+    ghosts: tuple[Ghost, ...] = ()  # of the game in progress (engine/ghosts.py)
     paused_at: float | None  # set while nobody is connected: deadlines are frozen
     last_activity: float
 
