@@ -184,6 +184,7 @@ _MESSAGES: dict[str, str] = {
     RejectCode.KICK_UNKNOWN: "No such player.",
     RejectCode.LEAVE_NOT_SEATED: "You have no seat to leave.",
     RejectCode.REMATCH_NOT_ENDED: "The game is not over yet.",
+    RejectCode.RATE_NOT_ENDED: "A pair is rated on the end screen.",
 }
 
 

@@ -11,15 +11,17 @@ the engine stores only their SHA-256.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from undercover.engine.settings import SettingsChanges
+from undercover.themes.custom import LINES_MAX
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
 TOKEN_MAX_LENGTH = 128
 TEXT_MAX_LENGTH = 200  # generous wire bound; the rules enforce the real limits
+HOST_WORDS_MAX_LINES = 2 * LINES_MAX  # blank lines included; `parse_custom_words` checks the rest
 
 
 class _Command(BaseModel):
@@ -98,6 +100,25 @@ class Rematch(_Command):
     seq: int
 
 
+class SetHostWords(_Command):
+    """The host's own words (`themes/custom.py`), the pasted text's lines (newlines are control
+    characters on the wire); no line, or blank ones only, goes back to the themes."""
+
+    type: Literal["set_host_words"] = "set_host_words"
+    seq: int
+    lines: tuple[Annotated[str, Field(max_length=TEXT_MAX_LENGTH)], ...] = Field(
+        max_length=HOST_WORDS_MAX_LINES
+    )
+
+
+class RatePair(_Command):
+    """After a game: 👍 (`up`) or 👎 for its pair; a new rating replaces the player's last."""
+
+    type: Literal["rate_pair"] = "rate_pair"
+    seq: int
+    up: bool
+
+
 # Host-internal commands: the host layer's observations, never decoded from a client.
 
 
@@ -145,6 +166,8 @@ WireCommand = (
     | Guess
     | Kick
     | Rematch
+    | SetHostWords
+    | RatePair
 )
 HostCommand = Connected | Disconnected | TimePassed | Resumed
 Command = WireCommand | HostCommand
@@ -163,5 +186,7 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Guess,
     Kick,
     Rematch,
+    SetHostWords,
+    RatePair,
 )
 HOST_COMMANDS: tuple[type[_Command], ...] = (Connected, Disconnected, TimePassed, Resumed)

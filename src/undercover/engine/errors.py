@@ -44,6 +44,7 @@ class RejectCode(StrEnum):
     KICK_UNKNOWN = "kick.unknown_player"
     LEAVE_NOT_SEATED = "leave.not_seated"
     REMATCH_NOT_ENDED = "rematch.not_ended"
+    RATE_NOT_ENDED = "rate.not_ended"
 
 
 class Rejected(Exception):
