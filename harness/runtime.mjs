@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 import initSqlJs from "sql.js";
 import * as doubles from "./doubles.mjs";
+import { EntropyGate } from "./entropy.mjs";
 
 const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -62,7 +63,14 @@ class Response extends NodeResponse {
 }
 
 export class Runtime {
-  constructor({ speed = 0, hibernate = "never", log = () => {} } = {}) {
+  // `packagePatches`: "sdk" processes python_modules/'s .pth files, so the vendored SDK's entropy
+  // patches apply (what compatibility date >= 2026-05-26 promises); "none" adds python_modules/
+  // without them, which is how the upload behaved on workerd 1.20261117 (issue 11: it failed
+  // exactly where an import with no pydantic-core grant fails). `main`: another main module.
+  constructor({ speed = 0, hibernate = "never", log = () => {}, packagePatches = "sdk", main = null } = {}) {
+    this.packagePatches = packagePatches;
+    this.mainPath = main;
+    this.mainName = main ? path.basename(main, ".py") : "entry";
     this.clock = new Clock(speed);
     this.hibernatePolicy = hibernate; // "never" | "always"
     this.log = log;
@@ -71,6 +79,7 @@ export class Runtime {
     this.errors = []; // uncaught exceptions from handlers
     this.timings = []; // [handler, ms] per invocation
     this.generation = 0; // bumped by every redeploy
+    this.entropy = new EntropyGate();
   }
 
   async start() {
@@ -107,25 +116,67 @@ export class Runtime {
       *patch_env_helper() {},
     });
     py.registerJsModule("harness_doubles", { ...doubles, runtime: this });
-    py.runPython(`
+    // The runtime's private `_cloudflare` package (a model: harness/workerd_python/), present
+    // before python_modules/ is added so that the SDK's .pth loader applies its entropy patches.
+    py.FS.mkdirTree("/session/workerd_python");
+    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(HERE, "workerd_python") }, "/session/workerd_python");
+    if (this.mainPath) {
+      py.FS.mkdirTree("/session/main");
+      py.FS.mount(py.FS.filesystems.NODEFS, { root: path.dirname(path.resolve(this.mainPath)) }, "/session/main");
+    }
+    const address = py.runPython(`
 import os, site, sys
 os.chdir("/session/metadata")
 sys.path.insert(0, "/session/metadata")
-site.addsitedir("/session/python_modules")
+sys.path.insert(1, "/session/workerd_python")
+${this.mainPath ? 'sys.path.insert(0, "/session/main")' : ""}
 sys.dont_write_bytecode = True
+from _cloudflare import allow_entropy, entropy_patches
+if ${this.packagePatches === "sdk" ? "True" : "False"}:
+    site.addsitedir("/session/python_modules")
+else:
+    sys.path.append("/session/python_modules")
+allow_entropy.allowance_address()
 `);
-    this.importMain();
+    this.entropy.attach(py._module, address);
+    this.importTopLevel();
+    if (this.mainPath) return;
     this.env = this.makeEnv();
+  }
+
+  // The upload's snapshot: the main module's top level runs outside any request, every entropy
+  // call refused unless an import context grants it; then the runtime's after-snapshot checks
+  // and the before-first-request reseeding, after which entropy is real.
+  importTopLevel() {
+    const py = this.pyodide;
+    py.runPython("from _cloudflare.entropy_patches import before_top_level; before_top_level()");
+    this.entropy.inRequest = false;
+    const logged = this.logs.length;
+    this.entropy.onRefused = () => {
+      py._module._dump_traceback(); // the Python stack, to stderr (as workerd logs it)
+      return this.logs.slice(logged).join("\n");
+    };
+    try {
+      this.importMain();
+    } finally {
+      this.entropy.inRequest = true;
+    }
+    py.runPython(`
+from _cloudflare.entropy_patches import after_snapshot, before_first_request
+after_snapshot()
+before_first_request()
+`);
   }
 
   // Import (or, after a redeploy, re-import) the main module the way the runtime does.
   importMain() {
     this.pyodide.runPython(`
 import sys
-for name in [n for n in sys.modules if n == "entry" or n == "undercover" or n.startswith("undercover.")]:
+for name in [n for n in sys.modules if n in ("entry", "snapshot_seeds", "undercover") or n.startswith("undercover.")]:
     del sys.modules[name]
 `);
-    this.main = this.pyodide.pyimport("entry");
+    this.main = this.pyodide.pyimport(this.mainName);
+    if (this.mainPath) return; // a test's module: no Worker classes
     this.DefaultClass = this.main.Default;
     this.RoomClass = this.main.GameRoom;
     const names = this.pyodide.runPython(`

@@ -6,9 +6,11 @@ import { store } from "./js/store.js";
 import { loadLang, lang, t, translateTree } from "./js/i18n.js";
 import { mount, mounted } from "./js/stage.js";
 import { homeScreen } from "./js/screens/home.js";
+import { initMute } from "./js/feel.js";
 
 const CODE_PATTERN = /^\/r\/([A-Za-z0-9]{5})\/?$/;
 let room = null; // the room module, once loaded
+let redrawMute = () => {};
 
 const app = {
   /** Open the room `code`: with the stored seat token, or joining as `name`. */
@@ -40,6 +42,7 @@ async function switchLanguage() {
   await loadLang(next);
   store.setLang(next);
   translateTree(document);
+  redrawMute();
   const { kind, screen } = mounted();
   if (kind === "home") app.showHome(screen.state());
   else if (room) room.retranslate();
@@ -62,6 +65,7 @@ async function boot() {
   await loadLang(store.lang() || "fr");
   translateTree(document);
   document.getElementById("rules-button").addEventListener("click", openRules);
+  redrawMute = initMute(document.getElementById("mute-button"));
   document.getElementById("lang-button").addEventListener("click", switchLanguage);
   document.getElementById("brand").addEventListener("click", (event) => {
     event.preventDefault();

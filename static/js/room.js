@@ -12,6 +12,7 @@ import { banners } from "./banners.js";
 import { roleCard } from "./rolecard.js";
 import { keepAwake } from "./wakelock.js";
 import { draftRejected } from "./draft.js";
+import { cue } from "./feel.js";
 import { mount, mounted } from "./stage.js";
 import { finalScreen } from "./screens/final.js";
 import { lobbyScreen } from "./screens/lobby.js";
@@ -34,7 +35,11 @@ const SCREENS = {
 // Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
 const PHASE_BOUND = new Set([
   "update_settings", "start_game", "confirm_role", "give_clue",
+<<<<<<< HEAD
   "propose_theme", "cast_vote", "guess", "rematch", "set_host_words", "rate_pair",
+=======
+  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch",
+>>>>>>> main
 ]);
 // The Rules section that matches each screen.
 const RULES_SECTION = {
@@ -44,8 +49,13 @@ const RULES_SECTION = {
 
 const PAGE_LOAD = Math.random().toString(36).slice(2);
 
-banners.init(document.getElementById("banners"));
+banners.init(document.getElementById("banners"), document.getElementById("toasts"));
 roleCard.init(document.getElementById("card-dialog"), document.getElementById("card-button"));
+roleCard.onSeen = () => {
+  if (!room.model) return;
+  store.setCardSeen(room.code, String(room.model.gameNo));
+  room.render();
+};
 
 export const room = {
   code: null,
@@ -80,6 +90,8 @@ export const room = {
         token: store.seat(code)?.token || null,
         name: this.pendingName || store.nickname() || null,
         lang: lang(),
+        avatar: store.look()?.avatar || null,
+        color: store.look()?.color || null,
       }),
       {
         message: (message) => this.receive(message),
@@ -133,8 +145,8 @@ export const room = {
           return;
         }
         if (message.fatal) return; // the close that follows decides (connectionStatus "final")
-        draftRejected();
-        banners.flash(errorText(message.code, message.message));
+        // A refused text shows its reason under its field; anything else as a toast.
+        if (!draftRejected(errorText(message.code, message.message))) banners.flash(errorText(message.code, message.message));
         return;
       default:
         return; // "closed": the close code that follows decides
@@ -163,6 +175,7 @@ export const room = {
     if (kind !== mounted().kind) {
       screen = mount(kind, (root) => SCREENS[kind](root, this));
       announce(t(`phase.${kind}`));
+      if (kind === "ended" && model.end?.outcome?.winning_players.includes(model.myId)) cue("win");
       document.title = `${t(`phase.${kind}`)} · ${model.code} · Undercover`;
       document.getElementById("screen").focus({ preventScroll: true });
       window.scrollTo(0, 0);

@@ -22,8 +22,10 @@ import httpx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE_PACKAGES = ("pyodide", "sql.js", "ws", "wrangler")
-INSTALL_HINT = "install the harness: `npm ci` (Node 20+), then `python tools/build_worker.py`"
+NODE_PACKAGES = ("node", "pyodide", "sql.js", "ws", "wrangler")
+INSTALL_HINT = "install the harness: `npm ci`, then `python tools/build_worker.py`"
+# npm's `node` package: the Node 22 that wrangler >= 4.127 needs, whatever Node runs npm.
+PROJECT_NODE = ROOT / "node_modules" / ".bin" / "node"
 
 
 def unavailable(reason: str) -> None:
@@ -35,14 +37,20 @@ def unavailable(reason: str) -> None:
 
 
 def require_node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        unavailable("node is not installed")
+    """The project's own Node (npm's `node` package), with the harness's npm packages."""
+    if shutil.which("npm") is None:
+        unavailable("npm is not installed")
     modules = ROOT / "node_modules"
     missing = [p for p in NODE_PACKAGES if not (modules / p / "package.json").exists()]
-    if missing:
-        unavailable(f"npm packages missing: {', '.join(missing)}")
-    return str(node)
+    if missing or not PROJECT_NODE.exists():
+        unavailable(f"npm packages missing: {', '.join(missing) or 'node'}")
+    return str(PROJECT_NODE)
+
+
+def node_env(**extra: str) -> dict[str, str]:
+    """The environment for npx and wrangler: the project's Node first on PATH."""
+    path = f"{PROJECT_NODE.parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    return {**os.environ, "PATH": path, **extra}
 
 
 THEME_DATA = ROOT / "src" / "undercover" / "themes" / "data.py"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from tools.build_worker import BUNDLE_REQUIRED, missing_from_bundle
 
-from tests.cloudflare.harness import ROOT, Harness, require_node
+from tests.cloudflare.harness import ROOT, Harness, node_env, require_node
 from undercover.hosts.security import SECURITY_HEADERS, parse_headers_file
 
 CONFIG = tomllib.loads((ROOT / "wrangler.toml").read_text())
@@ -59,39 +59,47 @@ def test_a_bundle_without_the_workers_sdk_is_caught(tmp_path: Path) -> None:
     assert missing_from_bundle(tmp_path) == ["python_modules/workers/__init__.py"]
 
 
-@pytest.mark.node
-@pytest.mark.slow
-def test_wrangler_dry_run_bundles_the_worker(tmp_path: Path) -> None:
-    require_node()
-    npx = shutil.which("npx")
-    assert npx is not None
-    env = {**os.environ, "WRANGLER_SEND_METRICS": "false", "WRANGLER_LOG_PATH": str(tmp_path)}
-    bundle = tmp_path / "dist"
-    result = subprocess.run(
-        [
-            npx,
-            "--no-install",
-            "wrangler",
-            "deploy",
-            "--dry-run",
-            "--outdir",
-            str(tmp_path / "dist"),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+def wrangler(*args: str, log_dir: Path) -> subprocess.CompletedProcess[str]:
+    """The project's wrangler (package.json) on the project's Node 22."""
+    command = [require_node(), str(ROOT / "node_modules" / "wrangler" / "bin" / "wrangler.js")]
+    env = node_env(WRANGLER_SEND_METRICS="false", WRANGLER_LOG_PATH=str(log_dir))
+    return subprocess.run(
+        [*command, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
+
+
+@pytest.fixture(scope="module")
+def dry_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """`wrangler deploy --dry-run --outdir`: the bundle directory and wrangler's output."""
+    out = tmp_path_factory.mktemp("wrangler")
+    result = wrangler("deploy", "--dry-run", "--outdir", str(out / "dist"), log_dir=out)
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-4000:]
+    return out / "dist", output
+
+
+@pytest.mark.node
+@pytest.mark.slow
+def test_wrangler_dry_run_bundles_the_worker(dry_run: tuple[Path, str]) -> None:
+    bundle, output = dry_run
     assert "env.ROOMS (GameRoom)" in output
     assert "Durable Object" in output
     assert "Rate Limit" in output
     assert missing_from_bundle(bundle) == []
     assert not (bundle / "tests").exists()
     assert not (bundle / "index.html").exists()  # assets go up separately, never as modules
+
+
+@pytest.mark.node
+def test_the_pinned_toolchain_is_node_22_and_a_wrangler_for_the_compatibility_date(
+    tmp_path: Path,
+) -> None:
+    node = subprocess.run([require_node(), "--version"], capture_output=True, text=True)
+    major, minor = (int(part) for part in node.stdout.strip().lstrip("v").split(".")[:2])
+    assert (major, minor) >= (22, 12), node.stdout  # wrangler >= 4.127 needs Node >= 22.12
+    version = wrangler("--version", log_dir=tmp_path).stdout.strip().split()[-1]
+    # 4.86 (the newest on Node 20) refused compatibility date 2026-11-01 in `wrangler dev`.
+    assert tuple(int(part) for part in version.split(".")) >= (4, 127, 1), version
 
 
 # Entropy at import time fails a Python Worker ("Disallowed operation called within global

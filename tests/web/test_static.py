@@ -235,3 +235,17 @@ def test_rules_say_what_docs_rules_decides(lang: str, section: str, phrase: str)
     rules = _load(STATIC / "rules" / f"{lang}.json")
     text = next(json.dumps(s, ensure_ascii=False) for s in rules["sections"] if s["id"] == section)
     assert phrase in text
+
+
+def test_the_faces_offered_at_home_are_the_servers() -> None:
+    from undercover.engine.seats import AVATARS, COLORS
+
+    home = (STATIC / "js" / "screens" / "home.js").read_text("utf-8")
+
+    def listed(name: str) -> list[str]:
+        block = re.search(rf"export const {name} = \[(.*?)\];", home, re.S)
+        assert block, name
+        return re.findall(r'"([^"]+)"', block.group(1))
+
+    assert listed("AVATARS") == list(AVATARS)
+    assert listed("COLORS") == list(COLORS)

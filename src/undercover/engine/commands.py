@@ -32,6 +32,8 @@ class JoinRoom(_Command):
     type: Literal["join"] = "join"
     name: str = Field(max_length=TEXT_MAX_LENGTH)
     token: str = Field(min_length=TOKEN_MIN_LENGTH, max_length=TOKEN_MAX_LENGTH)
+    avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.AVATARS
+    color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.COLORS
 
 
 class Reconnect(_Command):
@@ -82,6 +84,13 @@ class CastVote(_Command):
     type: Literal["cast_vote"] = "cast_vote"
     seq: int
     target: str | None
+
+
+class WithdrawVote(_Command):
+    """Take one's ballot back before the tally ("annuler"): as if never cast."""
+
+    type: Literal["withdraw_vote"] = "withdraw_vote"
+    seq: int
 
 
 class Guess(_Command):
@@ -163,6 +172,7 @@ WireCommand = (
     | GiveClue
     | ProposeTheme
     | CastVote
+    | WithdrawVote
     | Guess
     | Kick
     | Rematch
@@ -183,6 +193,7 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     GiveClue,
     ProposeTheme,
     CastVote,
+    WithdrawVote,
     Guess,
     Kick,
     Rematch,

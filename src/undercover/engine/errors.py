@@ -39,6 +39,7 @@ class RejectCode(StrEnum):
     CLUE_OWN_WORD = "clue.own_word"
     CLUE_OWN_GRADE = "clue.own_grade"
     VOTE_NOT_IN_VOTING = "vote.not_in_voting"
+    VOTE_NOT_CAST = "vote.not_cast"
     GUESS_NOT_IN_GUESS = "guess.not_in_guess"
     KICK_SELF = "kick.self"
     KICK_UNKNOWN = "kick.unknown_player"

@@ -38,6 +38,7 @@ from undercover.engine.commands import (
     StartGame,
     TimePassed,
     UpdateSettings,
+    WithdrawVote,
 )
 from undercover.engine.effects import Broadcast, DeleteRoom, Effect
 from undercover.engine.errors import RejectCode, Rejected
@@ -71,8 +72,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
     before = room
     effects: list[Effect] = []
     match command:
-        case JoinRoom(name=name, token=token):
-            room, effects = membership.join(room, name, token, now)
+        case JoinRoom(name=name, token=token, avatar=avatar, color=color):
+            room, effects = membership.join(room, name, token, now, avatar, color)
         case Reconnect(token=token):
             room, effects = membership.reconnect(room, token, now)
         case Leave():
@@ -93,6 +94,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
             room = clues.theme(_current(room, seq), _seated(room, actor), text)
         case CastVote(seq=seq, target=target):
             room = voting.cast(_current(room, seq), _seated(room, actor), target)
+        case WithdrawVote(seq=seq):
+            room = voting.withdraw(_current(room, seq), _seated(room, actor))
         case Guess(seq=seq, text=text):
             room = guess.make_guess(_current(room, seq), _seated(room, actor), text)
         case Kick(player_id=target):

@@ -33,6 +33,7 @@ from undercover.engine.commands import (
     SetLock,
     StartGame,
     UpdateSettings,
+    WithdrawVote,
 )
 
 PROTOCOL_VERSION = 2  # 2: a view's recap may hold only the entries after `recap_from`
@@ -85,6 +86,10 @@ class Hello(_Message):
     token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX_LENGTH)
     name: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
     lang: Literal["fr", "en"] = "fr"
+    # The face asked for when joining (ignored when resuming a seat); an unknown or taken
+    # one is replaced by a free one (seats.pick_look).
+    avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+    color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
 
 
 ClientCommand = (
@@ -96,6 +101,7 @@ ClientCommand = (
     | GiveClue
     | ProposeTheme
     | CastVote
+    | WithdrawVote
     | Guess
     | Kick
     | Rematch

@@ -50,6 +50,7 @@ from undercover.hosts.ratelimit import (
     FloodGuard,
     Frame,
     RateLimiter,
+    RoomPasses,
     client_key,
 )
 from undercover.hosts.rooms import Engine, LiveRoom, Peer, Rooms, Runner
@@ -107,6 +108,7 @@ class Server:
         self.rooms = Rooms(options.data_dir, engine, self.clock, options.offload)
         self.create_limits = RateLimiter(CREATE_BURST, CREATE_PER_SECOND)
         self.lookup_limits = RateLimiter(UNKNOWN_ROOM_BURST, UNKNOWN_ROOM_PER_SECOND)
+        self.room_passes = RoomPasses()
         self.frame_limits = FloodGuard()
         self.open_sockets: Counter[str] = Counter()  # per client key (ratelimit.client_key)
         self.lan_base = f"http://{lan_address()}:{options.port}" if options.lan else None
@@ -127,17 +129,23 @@ class Server:
     async def find_room(self, code: str | None, address: str) -> LiveRoom | float:
         """The room, or how long this address must wait (0.0: the room is unknown).
 
-        Only look-ups of unknown codes spend the address's allowance, but once it is
-        spent every look-up waits, so a prober cannot tell a live code by its answer.
+        An address that already reached this room (or created it) holds a pass: never
+        refused. Any other look-up spends the address's allowance, a live code like an
+        unknown one, so past the limit a prober cannot tell a live code by its answer
+        (`ratelimit.RoomPasses`).
         """
         now = time.monotonic()
         room = await self.rooms.find(code) if code is not None else None
         if self.is_unlimited(address):
             return room if room is not None else 0.0
-        if room is None:
-            return self.lookup_limits.take(client_key(address), now)
-        wait = self.lookup_limits.peek(client_key(address), now)
-        return wait if wait > 0 else room
+        key = client_key(address)
+        if room is not None and self.room_passes.holds(room.code, key):
+            return room
+        wait = self.lookup_limits.take(key, now)
+        if wait > 0 or room is None:
+            return wait
+        self.room_passes.grant(room.code, key)
+        return room
 
 
 def is_loopback(address: str) -> bool:
@@ -201,6 +209,7 @@ async def _create_room(server: Server, address: str) -> Response:
     except CodeSpaceExhaustedError:
         return _api(routes.server_full())
     await server.rooms.create(code)
+    server.room_passes.grant(code, client_key(address))
     return _api(routes.created(code))
 
 

@@ -2,9 +2,13 @@
 // tags, relaxed similarity), the round recap, the room's scoreboard, and "Rejouer".
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
+<<<<<<< HEAD
 import { nameOf, roleName } from "./common.js";
 import { relaxationLines } from "./pair-notes.js";
 import { pairRating } from "./pair-rating.js";
+=======
+import { avatar, nameOf, roleName } from "./common.js";
+>>>>>>> main
 import { recapTables } from "./recap.js";
 
 export function endScreen(root, app) {
@@ -59,6 +63,7 @@ function rolesPanel(model) {
     h("h2", { id: "roles-title", text: t("end.roles") }),
     h("ul", { class: "players", id: "all-roles" }, model.end.players.map((p) =>
       h("li", { class: "player", dataset: { player: p.id, role: p.role } },
+        avatar(model.byId[p.id] || { name: nameOf(model, p.id) }),
         h("span", { class: "name", text: `${won(model, p.id) ? "🏆 " : ""}${nameOf(model, p.id)}` }),
         h("span", { class: "tags" },
           h("span", { class: "tag accent", text: roleName(p.role) }),
