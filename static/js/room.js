@@ -35,11 +35,7 @@ const SCREENS = {
 // Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
 const PHASE_BOUND = new Set([
   "update_settings", "start_game", "confirm_role", "give_clue",
-<<<<<<< HEAD
-  "propose_theme", "cast_vote", "guess", "rematch", "set_host_words", "rate_pair",
-=======
-  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch",
->>>>>>> main
+  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch", "set_host_words", "rate_pair",
 ]);
 // The Rules section that matches each screen.
 const RULES_SECTION = {

@@ -2,13 +2,9 @@
 // tags, relaxed similarity), the round recap, the room's scoreboard, and "Rejouer".
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
-<<<<<<< HEAD
-import { nameOf, roleName } from "./common.js";
+import { avatar, nameOf, roleName } from "./common.js";
 import { relaxationLines } from "./pair-notes.js";
 import { pairRating } from "./pair-rating.js";
-=======
-import { avatar, nameOf, roleName } from "./common.js";
->>>>>>> main
 import { recapTables } from "./recap.js";
 
 export function endScreen(root, app) {
