@@ -113,10 +113,10 @@ def test_the_lobby_says_what_none_means(table: Table) -> None:
     expect(host.page.locator("#similarity-hint")).to_contain_text("toujours du même thème")
 
 
-def test_host_words_are_checked_kept_secret_dealt_and_rated(fast_table: Table) -> None:
-    table = fast_table
+def test_host_words_are_checked_kept_secret_dealt_and_rated(table: Table) -> None:
     players = table.seat("Alex", "Bea", "Chloé")
     host, guest = players[0], players[1]
+    table.timers_off(host)
     host.page.click("#host-words-editor summary")
     host.page.fill("#host-words-text", "Crêpe / crêpe\nLoup / Renard\nMer / Océan")
     host.page.click("#host-words-use")
