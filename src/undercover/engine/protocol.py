@@ -18,7 +18,6 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from undercover.engine.commands import (
-    TEXT_MAX_LENGTH,
     TOKEN_MAX_LENGTH,
     CastVote,
     ConfirmRole,
@@ -82,7 +81,7 @@ class Hello(_Message):
     type: Literal["hello"]
     protocol: int
     token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX_LENGTH)
-    name: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+    name: str | None = None  # bounded by the frame; the engine checks its length
     lang: Literal["fr", "en"] = "fr"
 
 
