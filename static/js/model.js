@@ -25,6 +25,8 @@ export function readModel(view, myId) {
     .map((p) => ({
       id: p.player_id,
       name: p.nickname,
+      avatar: p.avatar || null,
+      color: p.color || null,
       connected: p.connected,
       absent: p.absent,
       graceEndsAt: p.grace_deadline,

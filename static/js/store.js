@@ -36,6 +36,9 @@ export const store = {
   setNickname: (name) => write("nickname", name),
   lang: () => read("lang"),
   muted: () => read("muted") === "1",
+  /** The face this device asks for when joining: {avatar, color} or null. */
+  look: () => readJson("look"),
+  setLook: (look) => write("look", JSON.stringify(look)),
   setMuted: (on) => write("muted", on ? "1" : null),
   setLang: (lang) => write("lang", lang),
   /** {token, player_id} for this room, or null. */

@@ -72,3 +72,19 @@ def test_stacked_combining_marks_are_bounded() -> None:
     with pytest.raises(Rejected) as error:
         clean_nickname("a" + "\u0301" * 150)
     assert error.value.code == "name.too_long"
+
+
+def test_each_seat_gets_the_face_it_asks_for_unless_taken_then_a_free_one() -> None:
+    from tests.engine.table import Table, token_of
+    from undercover.engine.commands import JoinRoom
+    from undercover.engine.seats import AVATARS, COLORS
+
+    table = Table.seated("ana")
+    table.run(None, JoinRoom(name="ben", token=token_of("ben"), avatar="🐸", color=COLORS[3]))
+    table.run(None, JoinRoom(name="cy", token=token_of("cy"), avatar="🐸", color=COLORS[3]))
+    table.run(None, JoinRoom(name="dan", token=token_of("dan"), avatar="💩", color="red"))
+    players = {p["nickname"]: p for p in table.view("ana")["players"]}
+    assert (players["ben"]["avatar"], players["ben"]["color"]) == ("🐸", COLORS[3])
+    faces = [(p["avatar"], p["color"]) for p in players.values()]
+    assert len({a for a, _ in faces}) == len({c for _, c in faces}) == 4
+    assert all(a in AVATARS and c in COLORS for a, c in faces)

@@ -156,7 +156,17 @@ class Table:
         self.players.append(player)
         return player
 
-    def create(self, name: str) -> Player:
+    @staticmethod
+    def pick_avatar(player: Player, avatar: str | None) -> None:
+        if avatar is None:
+            return
+        player.page.click("#face-picker summary")
+        player.page.click(f"#face-picker [data-avatar='{avatar}']")
+        expect(player.page.locator(f"[data-avatar='{avatar}']")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+
+    def create(self, name: str, avatar: str | None = None) -> Player:
         host = self.new_player(name)
         host.page.goto("/")
         try:
@@ -164,6 +174,7 @@ class Table:
         except Exception as error:
             raise AssertionError(f"home did not show: {error}\n{host.diagnose()}") from None
         host.page.fill("#nickname", name)
+        self.pick_avatar(host, avatar)
         host.page.click("#create-room")
         host.wait_screen("lobby")
         match = re.search(r"/r/([A-Z0-9]{5})$", host.page.url)
@@ -171,18 +182,20 @@ class Table:
         self.code = match.group(1)
         return host
 
-    def join(self, name: str, screen: str = "lobby") -> Player:
+    def join(self, name: str, screen: str = "lobby", avatar: str | None = None) -> Player:
         player = self.new_player(name)
         player.page.goto(f"/r/{self.code}")
         expect(player.page.locator("#room-code")).to_have_value(self.code)
         player.page.fill("#nickname", name)
+        self.pick_avatar(player, avatar)
         player.page.click("#join-room")
         player.wait_screen(screen)
         return player
 
-    def seat(self, *names: str) -> list[Player]:
-        host = self.create(names[0])
-        others = [self.join(name) for name in names[1:]]
+    def seat(self, *names: str, avatar: str | None = None) -> list[Player]:
+        """Everyone joins; with `avatar`, everyone asks for that same one."""
+        host = self.create(names[0], avatar)
+        others = [self.join(name, avatar=avatar) for name in names[1:]]
         expect(host.page.locator("#players .player")).to_have_count(len(names))
         return [host, *others]
 
@@ -268,7 +281,12 @@ class Table:
         raise AssertionError("the clue phase did not end")
 
     def check_no_errors(self) -> None:
-        errors = [f"{p.name}: {e}" for p in self.players for e in p.errors if "pageerror" in e]
+        errors = [
+            f"{p.name}: {e}"
+            for p in self.players
+            for e in p.errors
+            if "pageerror" in e or "Content Security Policy" in e
+        ]
         assert not errors, errors
 
     def close(self) -> None:

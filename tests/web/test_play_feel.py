@@ -1,4 +1,5 @@
-"""What used to break play, in one game of 5 with Mr. White (timers off):
+"""Faces unique in the room, and what used to break play, in one game of 5 with Mr. White
+(timers off):
 
 - the confirm button waits for the card to be opened, and confirming hides the secret; a
   player who never opened it is shown it before their first clue;
@@ -19,8 +20,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_no_dead_ends_from_the_card_to_mr_whites_missed_guess(table: Table) -> None:
-    players = table.seat("Inès", "Jules", "Kenza", "Léo", "Maya")
+    # Everyone asks for the frog: the first gets it, the others a free face each.
+    players = table.seat("Inès", "Jules", "Kenza", "Léo", "Maya", avatar="🐸")
     host, lazy = players[0], players[4]
+    faces = host.page.locator("#players .avatar").all_inner_texts()
+    assert faces[0] == "🐸"
+    assert len(set(faces)) == 5, faces
+    host.look("feel-lobby-faces")
     table.set_checkbox(host, "mr_white", True)
     table.timers_off(host)
     table.start(host)

@@ -32,6 +32,8 @@ class JoinRoom(_Command):
     type: Literal["join"] = "join"
     name: str
     token: str = Field(min_length=TOKEN_MIN_LENGTH, max_length=TOKEN_MAX_LENGTH)
+    avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.AVATARS
+    color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.COLORS
 
 
 class Reconnect(_Command):

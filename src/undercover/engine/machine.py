@@ -70,8 +70,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
     before = room
     effects: list[Effect] = []
     match command:
-        case JoinRoom(name=name, token=token):
-            room, effects = membership.join(room, name, token, now)
+        case JoinRoom(name=name, token=token, avatar=avatar, color=color):
+            room, effects = membership.join(room, name, token, now, avatar, color)
         case Reconnect(token=token):
             room, effects = membership.reconnect(room, token, now)
         case Leave():

@@ -45,6 +45,17 @@ _CONFUSABLES = str.maketrans(
 )  # fmt: skip
 _MARKUP = frozenset("<>")
 
+# A player's face, picked when joining: one of these emoji on one of these colours (white
+# initials on each stay readable: contrast 4.5:1 or more). Unique in the room while they last.
+AVATARS = (
+    "🦊", "🐼", "🐸", "🦁", "🐙", "🦉", "🐧", "🐯", "🐨", "🦄", "🐵", "🐰",
+    "🐻", "🐝", "🐢", "🦖", "🐳", "🦜", "🐞", "🦩", "🐲", "👽", "🤖", "👻",
+)  # fmt: skip
+COLORS = (
+    "#b3261e", "#a3460a", "#7a5c00", "#2e6b1f", "#0b6e5f", "#0a5f8a",
+    "#3451b2", "#5b3cc4", "#8a2f9e", "#a3245e", "#5d5d6e", "#6b4a2e",
+)  # fmt: skip
+
 
 class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -60,6 +71,8 @@ class Seat(BaseModel):
     spectator: bool = False  # joined during a game: takes a seat at the next one
     kicked: bool = False
     left: bool = False  # left during a game: the seat is freed at "Rejouer"
+    avatar: str = ""  # one of AVATARS ("" in rooms saved before avatars)
+    color: str = ""  # one of COLORS
 
     @property
     def grace_ends_at(self) -> float | None:
@@ -67,6 +80,23 @@ class Seat(BaseModel):
         if self.connected or self.absent or self.disconnected_since is None:
             return None
         return self.disconnected_since + RECONNECT_GRACE_SECONDS
+
+
+def pick_look(room: Room, avatar: str | None, color: str | None) -> tuple[str, str]:
+    """The avatar and colour a newcomer gets: the ones asked for if no seat holds them, else
+    the first free ones (any, once every one is taken)."""
+    seated = [s for s in room.seats if not s.kicked]
+
+    def pick(wanted: str | None, choices: tuple[str, ...], taken: set[str]) -> str:
+        free = [choice for choice in choices if choice not in taken]
+        if wanted in free:
+            return wanted
+        return free[0] if free else choices[len(seated) % len(choices)]
+
+    return (
+        pick(avatar, AVATARS, {s.avatar for s in seated}),
+        pick(color, COLORS, {s.color for s in seated}),
+    )
 
 
 def hash_token(token: str) -> str:

@@ -124,6 +124,8 @@ def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
     return {
         "player_id": seat.player_id,
         "nickname": seat.nickname,
+        "avatar": seat.avatar,
+        "color": seat.color,
         "status": _status(seat, game),
         "connected": seat.connected,
         "absent": seat.absent,

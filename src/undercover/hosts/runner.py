@@ -261,7 +261,10 @@ class RoomRunner:
                 token = None  # a token from another room or a deleted one: join by name
         if token is None:
             token = new_token
-            self._apply(turn, None, JoinRoom(name=message.name or "", token=token), now)
+            join = JoinRoom(
+                name=message.name or "", token=token, avatar=message.avatar, color=message.color
+            )
+            self._apply(turn, None, join, now)
         seat = seats.find_by_token(turn.room, token)
         assert seat is not None, "a successful hello leaves a seat for its token"
         for other, player in list(turn.live.items()):

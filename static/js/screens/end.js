@@ -2,7 +2,7 @@
 // tags, relaxed similarity), the round recap, the room's scoreboard, and "Rejouer".
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
-import { nameOf, roleName } from "./common.js";
+import { avatar, nameOf, roleName } from "./common.js";
 import { recapTables } from "./recap.js";
 
 export function endScreen(root, app) {
@@ -56,6 +56,7 @@ function rolesPanel(model) {
     h("h2", { id: "roles-title", text: t("end.roles") }),
     h("ul", { class: "players", id: "all-roles" }, model.end.players.map((p) =>
       h("li", { class: "player", dataset: { player: p.id, role: p.role } },
+        avatar(model.byId[p.id] || { name: nameOf(model, p.id) }),
         h("span", { class: "name", text: `${won(model, p.id) ? "🏆 " : ""}${nameOf(model, p.id)}` }),
         h("span", { class: "tags" },
           h("span", { class: "tag accent", text: roleName(p.role) }),

@@ -4,7 +4,7 @@
 import { h, fill, keepFocus } from "../dom.js";
 import { t } from "../i18n.js";
 import { store } from "../store.js";
-import { askKick, playerTags } from "./common.js";
+import { askKick, avatar, playerTags } from "./common.js";
 import { settingsPanel } from "./settings.js";
 
 export function lobbyScreen(root, app) {
@@ -90,8 +90,9 @@ export function lobbyScreen(root, app) {
               })
             : null;
           return h("li", { class: `player${player.id === model.myId ? " me" : ""}`, dataset: { player: player.id } },
+            avatar(player),
             h("span", { class: "name", text: player.name }),
-            playerTags(model, player, { connection: true }),
+            playerTags(model, player, { connection: !player.connected }),
             kick,
           );
         })),

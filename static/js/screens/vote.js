@@ -9,7 +9,7 @@ import { secondsLeft } from "../clock.js";
 import { announce } from "../live.js";
 import { clueWall } from "../cluewall.js";
 import { tallyBoard } from "../tally.js";
-import { kickList, nameOf } from "./common.js";
+import { avatar, kickList, nameOf } from "./common.js";
 
 export function voteScreen(root, app) {
   const timer = countdown();
@@ -89,6 +89,7 @@ export function voteScreen(root, app) {
       abstain.disabled = g.myBallot === null;
       tally.textContent = t("vote.count", { n: g.votedCount, total: g.voterCount });
       fill(voters, g.alive.map((id) => h("li", { class: `voter${g.voted.includes(id) ? " done" : ""}`, dataset: { player: id } },
+        avatar(model.byId[id] || { name: nameOf(model, id) }, "mini"),
         h("span", { class: "name", text: nameOf(model, id) }),
         g.voted.includes(id)
           ? h("span", { class: "tag good", text: `✓ ${t("vote.has_voted")}` })
