@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from undercover.engine.commands import (
+    TEXT_MAX_LENGTH,
     TOKEN_MAX_LENGTH,
     CastVote,
     ConfirmRole,
