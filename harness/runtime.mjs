@@ -95,10 +95,11 @@ export class Runtime {
       stderr: (line) => this.logs.push(line),
     });
     const py = this.pyodide;
-    // Modules are mounted where workerd mounts them: the src/ tree at /session/metadata, and
+    // Modules are mounted where workerd mounts them: the upload's tree (build/worker/, what
+    // tools/build_worker.py assembles from src/) at /session/metadata, and
     // python_modules/ as a site directory (compat >= 2026-05-26 processes its .pth files).
     py.FS.mkdirTree("/session/metadata");
-    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "src") }, "/session/metadata");
+    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "build", "worker") }, "/session/metadata");
     py.FS.mkdirTree("/session/python_modules");
     py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "python_modules") }, "/session/python_modules");
     // The two modules the runtime provides to the SDK (python-entrypoint-helper, compat flags).

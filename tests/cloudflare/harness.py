@@ -53,15 +53,12 @@ def node_env(**extra: str) -> dict[str, str]:
     return {**os.environ, "PATH": path, **extra}
 
 
-THEME_DATA = ROOT / "src" / "undercover" / "themes" / "data.py"
-
-
 def build_worker(*extra: str) -> None:
-    """Run the Worker's build step (vendoring is skipped when already up to date)."""
-    if "--vendor-only" in extra and not THEME_DATA.exists():
-        extra = tuple(e for e in extra if e != "--vendor-only")
+    """Run the Worker's build step, vendoring offline (skipped when already up to date) and
+    keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
+    command = [sys.executable, str(ROOT / "tools" / "build_worker.py")]
     result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "build_worker.py"), *extra],
+        [*command, "--vendor", "--keep-theme-data", *extra],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -156,7 +153,7 @@ class Harness:
 @contextmanager
 def running_harness(speed: float = 0, hibernate: str = "never") -> Iterator[Harness]:
     node = require_node()
-    build_worker("--vendor-only")
+    build_worker()
     command = [node, str(ROOT / "harness" / "server.mjs"), "--port", "0"]
     command += ["--speed", str(speed), "--hibernate", hibernate]
     process = subprocess.Popen(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -10,7 +11,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from tools.build_worker import BUNDLE_REQUIRED, missing_from_bundle
+from tools.build_worker import (
+    BUNDLE_REQUIRED,
+    missing_from_bundle,
+    worker_modules,
+    worker_packages,
+)
 
 from tests.cloudflare.harness import ROOT, Harness, node_env, require_node
 from undercover.hosts.security import SECURITY_HEADERS, parse_headers_file
@@ -19,7 +25,7 @@ CONFIG = tomllib.loads((ROOT / "wrangler.toml").read_text())
 
 
 def test_wrangler_config_declares_a_python_3_14_worker_with_one_sqlite_room_class() -> None:
-    assert CONFIG["main"] == "src/entry.py"
+    assert CONFIG["main"] == "build/worker/entry.py"  # assembled from src/ by the build step
     assert "python_workers" in CONFIG["compatibility_flags"]
     assert CONFIG["compatibility_date"] >= "2026-09-08"  # Python 3.14 / Pyodide 314
     assert CONFIG["durable_objects"]["bindings"] == [{"name": "ROOMS", "class_name": "GameRoom"}]
@@ -88,6 +94,85 @@ def test_wrangler_dry_run_bundles_the_worker(dry_run: tuple[Path, str]) -> None:
     assert missing_from_bundle(bundle) == []
     assert not (bundle / "tests").exists()
     assert not (bundle / "index.html").exists()  # assets go up separately, never as modules
+
+
+# Under src/ but never imported by the Worker: the self-host, the CLI, the tools.
+NOT_THE_WORKER = (
+    "undercover/cli.py",
+    "undercover/bench.py",
+    "undercover/simulate.py",
+    "undercover/simulate_rooms.py",
+    "undercover/hosts/local.py",
+    "undercover/hosts/bots.py",
+    "undercover/hosts/loadtest.py",
+    "undercover/themes/cli.py",
+    "undercover/themes/generate.py",
+)
+
+
+@pytest.mark.node
+@pytest.mark.slow
+def test_the_upload_holds_the_worker_only(dry_run: tuple[Path, str]) -> None:
+    bundle, _ = dry_run
+    uploaded = {
+        str(path.relative_to(bundle))
+        for path in bundle.rglob("*")
+        if path.is_file() and "python_modules" not in path.parts and path.name != "README.md"
+    }
+    imported = {str(path.relative_to(ROOT / "src")) for path in worker_modules().values()}
+    assert {name for name in uploaded if name.endswith(".py")} == imported
+    assert uploaded - imported == {"undercover/engine/schema.sql"}
+    assert not uploaded & set(NOT_THE_WORKER)
+    assert all((ROOT / "src" / name).is_file() for name in NOT_THE_WORKER)  # still there
+
+
+def test_the_import_closure_follows_every_import_and_nothing_else(tmp_path: Path) -> None:
+    files = {
+        "main.py": "import pkg.a\nfrom pkg import b\n",
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from . import c\ndef later():\n    from .sub.d import x\n",
+        "pkg/b.py": "import json\n",
+        "pkg/c.py": "",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/d.py": "x = 1\n",
+        "pkg/unused.py": "import pkg.c\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    found = {str(p.relative_to(tmp_path)) for p in worker_modules("main", tmp_path).values()}
+    assert found == set(files) - {"pkg/unused.py"}
+
+
+# Third-party modules the Worker imports, by the distribution that provides them; the runtime
+# itself provides js, pyodide and _cloudflare.
+IMPORT_NAMES = {
+    "pydantic": "pydantic",
+    "pydantic-core": "pydantic_core",
+    "segno": "segno",
+    "workers-runtime-sdk": "workers",
+}
+RUNTIME_MODULES = {"js", "pyodide", "_cloudflare"}
+
+
+def test_the_worker_dependencies_are_exactly_what_it_imports() -> None:
+    roots = set()
+    for path in worker_modules().values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                roots |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                roots.add(node.module.split(".")[0])
+    third_party = roots - set(sys.stdlib_module_names) - {"undercover", "entry", "snapshot_seeds"}
+    declared = {IMPORT_NAMES[p.split("==")[0]] for p in worker_packages()}
+    assert third_party - RUNTIME_MODULES == declared
+
+
+def test_the_self_host_stack_is_a_default_dependency_group() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    selfhost = {p.split("==")[0] for p in project["dependency-groups"]["selfhost"]}
+    assert selfhost == {"starlette", "uvicorn", "websockets"}
+    assert "selfhost" in project["tool"]["uv"]["default-groups"]  # `uv run undercover serve`
 
 
 @pytest.mark.node

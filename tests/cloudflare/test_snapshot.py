@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.node, pytest.mark.slow]
 
 def snapshot_import(package_patches: str, main: Path | None = None) -> dict[str, Any]:
     node = require_node()
-    build_worker("--vendor-only")
+    build_worker()
     command = [node, str(ROOT / "harness" / "snapshot.mjs"), "--package-patches", package_patches]
     command += ["--main", str(main)] if main else []
     result = subprocess.run(

@@ -11,7 +11,7 @@ the engine stores only their SHA-256.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,7 +20,10 @@ from undercover.themes.custom import LINES_MAX
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
 TOKEN_MAX_LENGTH = 128
-TEXT_MAX_LENGTH = 200  # generous wire bound; the rules enforce the real limits
+# Typed text (nickname, clue, theme, guess, the host's words) is bounded by the frame size
+# alone, so that an over-long one gets its own code (`clue.too_long`, `name.too_long`,
+# `custom_words.word_too_long`), not a wire error.
+TEXT_MAX_LENGTH = 200  # ids and other wire strings
 HOST_WORDS_MAX_LINES = 2 * LINES_MAX  # blank lines included; `parse_custom_words` checks the rest
 
 
@@ -30,7 +33,7 @@ class _Command(BaseModel):
 
 class JoinRoom(_Command):
     type: Literal["join"] = "join"
-    name: str = Field(max_length=TEXT_MAX_LENGTH)
+    name: str
     token: str = Field(min_length=TOKEN_MIN_LENGTH, max_length=TOKEN_MAX_LENGTH)
     avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.AVATARS
     color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.COLORS
@@ -69,13 +72,13 @@ class ConfirmRole(_Command):
 class GiveClue(_Command):
     type: Literal["give_clue"] = "give_clue"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class ProposeTheme(_Command):
     type: Literal["propose_theme"] = "propose_theme"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class CastVote(_Command):
@@ -96,7 +99,7 @@ class WithdrawVote(_Command):
 class Guess(_Command):
     type: Literal["guess"] = "guess"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class Kick(_Command):
@@ -115,9 +118,7 @@ class SetHostWords(_Command):
 
     type: Literal["set_host_words"] = "set_host_words"
     seq: int
-    lines: tuple[Annotated[str, Field(max_length=TEXT_MAX_LENGTH)], ...] = Field(
-        max_length=HOST_WORDS_MAX_LINES
-    )
+    lines: tuple[str, ...] = Field(max_length=HOST_WORDS_MAX_LINES)
 
 
 class RatePair(_Command):
