@@ -1,11 +1,10 @@
 // Entry point: language, route (/ or /r/CODE), the home screen. Everything about playing in
-// a room (connection, screens per phase) loads only when a room is entered, so the first
-// load stays small (see tests/web/test_static.py).
+// a room (connection, screens per phase) loads only when a room is entered, and the home
+// screen only when shown, so the first load stays small (see tests/web/test_static.py).
 import { h, fill } from "./js/dom.js";
 import { store } from "./js/store.js";
 import { loadLang, lang, t, translateTree } from "./js/i18n.js";
 import { mount, mounted } from "./js/stage.js";
-import { homeScreen } from "./js/screens/home.js";
 import { initMute } from "./js/feel.js";
 
 const CODE_PATTERN = /^\/r\/([A-Za-z0-9]{5})\/?$/;
@@ -23,9 +22,11 @@ const app = {
     room.enter(code, name);
   },
 
-  showHome(options = {}) {
+  async showHome(options = {}) {
     if (room) room.leave();
     if (location.pathname !== "/" && !options.code) history.pushState({}, "", "/");
+    // Loaded on use: a room opened from its link never needs it.
+    const { homeScreen } = await import("./js/screens/home.js");
     mount("home", (root) => homeScreen(root, app, options));
     document.title = "Undercover";
   },

@@ -69,7 +69,7 @@ export function clueWall(app, o = {}) {
       "aria-label": t("wall.mark_label", { name: player.name, mark: t(`wall.mark_${mark || "none"}`) }),
       text: mark ? MARK_ICON[mark] : "?", onclick: () => setMark(id),
     });
-    return h("li", { class: classes.join(" "), dataset: { player: id }, style: player.color ? `--c:${player.color}` : null,
+    return h("li", { class: classes.join(" "), dataset: { player: id }, style: { "--c": player.color },
       "aria-current": id === actor ? "true" : null },
       h("div", { class: "wall-line" },
         h("button", {

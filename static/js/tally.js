@@ -25,7 +25,7 @@ export function tallyBoard(model, vote) {
           return chip;
         }),
         phantom ? h("span", { class: "tag warn", text: t("tally.phantom", { n: phantom }) }) : null),
-      h("span", { class: "count", style: `--i:${targets.length + i}`, text: String(n) }),
+      h("span", { class: "count", style: { "--i": targets.length + i }, text: String(n) }),
     );
   });
   const tied = vote.tied && vote.tied.length && vote.result !== "eliminated" && vote.result !== "lot";

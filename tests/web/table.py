@@ -281,7 +281,12 @@ class Table:
         raise AssertionError("the clue phase did not end")
 
     def check_no_errors(self) -> None:
-        errors = [f"{p.name}: {e}" for p in self.players for e in p.errors if "pageerror" in e]
+        errors = [
+            f"{p.name}: {e}"
+            for p in self.players
+            for e in p.errors
+            if "pageerror" in e or "Content Security Policy" in e
+        ]
         assert not errors, errors
 
     def close(self) -> None:

@@ -19,7 +19,9 @@ from undercover.engine.settings import SettingsChanges
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
 TOKEN_MAX_LENGTH = 128
-TEXT_MAX_LENGTH = 200  # generous wire bound; the rules enforce the real limits
+# Typed text (nickname, clue, theme, guess) is bounded by the frame size alone, so that an
+# over-long one gets the rules' own code (`clue.too_long`, `name.too_long`), not a wire error.
+TEXT_MAX_LENGTH = 200  # ids and other wire strings
 
 
 class _Command(BaseModel):
@@ -28,7 +30,7 @@ class _Command(BaseModel):
 
 class JoinRoom(_Command):
     type: Literal["join"] = "join"
-    name: str = Field(max_length=TEXT_MAX_LENGTH)
+    name: str
     token: str = Field(min_length=TOKEN_MIN_LENGTH, max_length=TOKEN_MAX_LENGTH)
     avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.AVATARS
     color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.COLORS
@@ -67,13 +69,13 @@ class ConfirmRole(_Command):
 class GiveClue(_Command):
     type: Literal["give_clue"] = "give_clue"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class ProposeTheme(_Command):
     type: Literal["propose_theme"] = "propose_theme"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class CastVote(_Command):
@@ -94,7 +96,7 @@ class WithdrawVote(_Command):
 class Guess(_Command):
     type: Literal["guess"] = "guess"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class Kick(_Command):

@@ -157,6 +157,8 @@ class RoomRunner:
         try:
             message = codec.decode(text)
         except ProtocolError as error:
+            if error.command and connections.get(conn) is None:
+                return self._refuse(conn, ProtocolCode.HELLO_REQUIRED)
             return self._refuse(conn, error.code, error.detail, fatal=error.fatal)
         if isinstance(message, Hello) and connections.get(conn) is not None:
             return self._refuse(conn, ProtocolCode.ALREADY_GREETED)

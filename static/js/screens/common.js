@@ -8,7 +8,7 @@ export function avatar(player, size = "") {
   const face = player.avatar || (player.name ? [...player.name][0].toUpperCase() : "?");
   return h("span", {
     class: `avatar${size ? ` ${size}` : ""}`, "aria-hidden": "true",
-    style: player.color ? `--c:${player.color}` : null, text: face,
+    style: { "--c": player.color }, text: face,
   });
 }
 

@@ -35,7 +35,7 @@ function facePicker() {
     })));
     fill(colors, COLORS.map((color, i) => h("button", {
       type: "button", class: "swatch", "aria-pressed": String(color === look.color), dataset: { color },
-      style: `--c:${color}`, "aria-label": t("home.color_n", { n: i + 1 }),
+      style: { "--c": color }, "aria-label": t("home.color_n", { n: i + 1 }),
       onclick: () => { look = { ...look, color }; store.setLook(look); draw(); },
     })));
   }
