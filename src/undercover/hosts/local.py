@@ -436,11 +436,9 @@ def main(argv: list[str]) -> int:
         lifespan="on",
         timeout_graceful_shutdown=2,
     )
-    try:
+    # Ctrl-C: uvicorn shuts down gracefully, then re-raises the signal; the operator sees a
+    # log line, not a traceback (stderr carries JSON lines only).
+    with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run()
-    except KeyboardInterrupt:
-        # Ctrl-C: uvicorn has already shut down gracefully and re-raises the signal; the
-        # operator sees a log line, not a traceback (stderr carries JSON lines only).
-        pass
     log_event("server.stopped")
     return 0
