@@ -196,6 +196,7 @@ _MESSAGES: dict[str, str] = {
     RejectCode.KICK_SELF: "You cannot kick yourself.",
     RejectCode.KICK_UNKNOWN: "No such player.",
     RejectCode.REMATCH_NOT_ENDED: "The game is not over yet.",
+    RejectCode.RATE_NOT_ENDED: "A pair is rated on the end screen.",
 }
 
 

@@ -16,12 +16,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from undercover.engine.settings import SettingsChanges
+from undercover.themes.custom import LINES_MAX
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
 TOKEN_MAX_LENGTH = 128
-# Typed text (nickname, clue, theme, guess) is bounded by the frame size alone, so that an
-# over-long one gets the rules' own code (`clue.too_long`, `name.too_long`), not a wire error.
+# Typed text (nickname, clue, theme, guess, the host's words) is bounded by the frame size
+# alone, so that an over-long one gets its own code (`clue.too_long`, `name.too_long`,
+# `custom_words.word_too_long`), not a wire error.
 TEXT_MAX_LENGTH = 200  # ids and other wire strings
+HOST_WORDS_MAX_LINES = 2 * LINES_MAX  # blank lines included; `parse_custom_words` checks the rest
 
 
 class _Command(BaseModel):
@@ -109,6 +112,23 @@ class Rematch(_Command):
     seq: int
 
 
+class SetHostWords(_Command):
+    """The host's own words (`themes/custom.py`), the pasted text's lines (newlines are control
+    characters on the wire); no line, or blank ones only, goes back to the themes."""
+
+    type: Literal["set_host_words"] = "set_host_words"
+    seq: int
+    lines: tuple[str, ...] = Field(max_length=HOST_WORDS_MAX_LINES)
+
+
+class RatePair(_Command):
+    """After a game: 👍 (`up`) or 👎 for its pair; a new rating replaces the player's last."""
+
+    type: Literal["rate_pair"] = "rate_pair"
+    seq: int
+    up: bool
+
+
 # Host-internal commands: the host layer's observations, never decoded from a client.
 
 
@@ -157,6 +177,8 @@ WireCommand = (
     | Guess
     | Kick
     | Rematch
+    | SetHostWords
+    | RatePair
 )
 HostCommand = Connected | Disconnected | TimePassed | Resumed
 Command = WireCommand | HostCommand
@@ -176,5 +198,7 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Guess,
     Kick,
     Rematch,
+    SetHostWords,
+    RatePair,
 )
 HOST_COMMANDS: tuple[type[_Command], ...] = (Connected, Disconnected, TimePassed, Resumed)

@@ -42,6 +42,7 @@ class RejectCode(StrEnum):
     KICK_SELF = "kick.self"
     KICK_UNKNOWN = "kick.unknown_player"
     REMATCH_NOT_ENDED = "rematch.not_ended"
+    RATE_NOT_ENDED = "rate.not_ended"
 
 
 class Rejected(Exception):

@@ -27,7 +27,9 @@ from undercover.engine.commands import (
     Kick,
     Leave,
     ProposeTheme,
+    RatePair,
     Rematch,
+    SetHostWords,
     SetLock,
     StartGame,
     UpdateSettings,
@@ -103,6 +105,8 @@ ClientCommand = (
     | Guess
     | Kick
     | Rematch
+    | SetHostWords
+    | RatePair
 )
 ClientMessage = Annotated[Hello | ClientCommand, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[Hello | ClientCommand] = TypeAdapter(ClientMessage)
