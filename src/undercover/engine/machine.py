@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from undercover.engine import deadlines, ghosts, membership, seats
+from undercover.engine import deadlines, ghosts, host_words, membership, seats
 from undercover.engine.commands import (
     BecomeGhost,
     CastVote,
@@ -30,9 +30,11 @@ from undercover.engine.commands import (
     Kick,
     Leave,
     ProposeTheme,
+    RatePair,
     Reconnect,
     Rematch,
     Resumed,
+    SetHostWords,
     SetLock,
     StartGame,
     TimePassed,
@@ -104,6 +106,11 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
             room = ended.rematch(_current(room, seq), _seated(room, actor))
         case BecomeGhost(winner=winner, undercover=undercover):
             room = ghosts.become_ghost(room, _seated(room, actor), winner, undercover)
+        case SetHostWords(seq=seq, lines=lines):
+            text = "\n".join(lines)
+            room = host_words.set_host_words(_current(room, seq), _seated(room, actor), text)
+        case RatePair(seq=seq, up=up):
+            room, effects = host_words.rate_pair(_current(room, seq), _seated(room, actor), up)
         case Connected(player_id=player_id):
             room = seats.connect(room, _seated(room, player_id), now)
         case Disconnected(player_id=player_id):
