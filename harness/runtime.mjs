@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 import initSqlJs from "sql.js";
 import * as doubles from "./doubles.mjs";
+import { EntropyGate } from "./entropy.mjs";
 
 const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -62,34 +63,51 @@ class Response extends NodeResponse {
 }
 
 export class Runtime {
-  constructor({ speed = 0, hibernate = "never", log = () => {} } = {}) {
+  // `packagePatches`: "sdk" processes python_modules/'s .pth files, so the vendored SDK's entropy
+  // patches apply (what compatibility date >= 2026-05-26 promises); "none" adds python_modules/
+  // without them, which is how the upload behaved on workerd 1.20261117 (issue 11: it failed
+  // exactly where an import with no pydantic-core grant fails). `main`: another main module.
+  constructor({ speed = 0, hibernate = "never", log = () => {}, packagePatches = "sdk", main = null } = {}) {
+    this.packagePatches = packagePatches;
+    this.mainPath = main;
+    this.mainName = main ? path.basename(main, ".py") : "entry";
     this.clock = new Clock(speed);
     this.hibernatePolicy = hibernate; // "never" | "always"
     this.log = log;
     this.objects = new Map(); // name -> RoomObject
-    this.logs = []; // Python's stdout and stderr lines
+    this.logs = []; // Python's stdout and stderr lines, in order
+    this.streams = { stdout: [], stderr: [] }; // the same lines, by stream
     this.errors = []; // uncaught exceptions from handlers
     this.timings = []; // [handler, ms] per invocation
     this.generation = 0; // bumped by every redeploy
+    this.entropy = new EntropyGate();
   }
 
   async start() {
     this.clock.install();
     globalThis.Response = Response;
     globalThis.WebSocketPair = doubles.WebSocketPair;
+    globalThis.WebSocketRequestResponsePair = doubles.WebSocketRequestResponsePair;
     globalThis.WebSocket = doubles.WebSocket;
     const sqlWasm = require.resolve("sql.js/dist/sql-wasm.wasm");
     this.SQL = await initSqlJs({ locateFile: () => sqlWasm });
     this.pyodide = await loadPyodide({
       indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep,
-      stdout: (line) => this.logs.push(line),
-      stderr: (line) => this.logs.push(line),
+      stdout: (line) => {
+        this.logs.push(line);
+        this.streams.stdout.push(line);
+      },
+      stderr: (line) => {
+        this.logs.push(line);
+        this.streams.stderr.push(line);
+      },
     });
     const py = this.pyodide;
-    // Modules are mounted where workerd mounts them: the src/ tree at /session/metadata, and
+    // Modules are mounted where workerd mounts them: the upload's tree (build/worker/, what
+    // tools/build_worker.py assembles from src/) at /session/metadata, and
     // python_modules/ as a site directory (compat >= 2026-05-26 processes its .pth files).
     py.FS.mkdirTree("/session/metadata");
-    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "src") }, "/session/metadata");
+    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "build", "worker") }, "/session/metadata");
     py.FS.mkdirTree("/session/python_modules");
     py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "python_modules") }, "/session/python_modules");
     // The two modules the runtime provides to the SDK (python-entrypoint-helper, compat flags).
@@ -107,25 +125,67 @@ export class Runtime {
       *patch_env_helper() {},
     });
     py.registerJsModule("harness_doubles", { ...doubles, runtime: this });
-    py.runPython(`
+    // The runtime's private `_cloudflare` package (a model: harness/workerd_python/), present
+    // before python_modules/ is added so that the SDK's .pth loader applies its entropy patches.
+    py.FS.mkdirTree("/session/workerd_python");
+    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(HERE, "workerd_python") }, "/session/workerd_python");
+    if (this.mainPath) {
+      py.FS.mkdirTree("/session/main");
+      py.FS.mount(py.FS.filesystems.NODEFS, { root: path.dirname(path.resolve(this.mainPath)) }, "/session/main");
+    }
+    const address = py.runPython(`
 import os, site, sys
 os.chdir("/session/metadata")
 sys.path.insert(0, "/session/metadata")
-site.addsitedir("/session/python_modules")
+sys.path.insert(1, "/session/workerd_python")
+${this.mainPath ? 'sys.path.insert(0, "/session/main")' : ""}
 sys.dont_write_bytecode = True
+from _cloudflare import allow_entropy, entropy_patches
+if ${this.packagePatches === "sdk" ? "True" : "False"}:
+    site.addsitedir("/session/python_modules")
+else:
+    sys.path.append("/session/python_modules")
+allow_entropy.allowance_address()
 `);
-    this.importMain();
+    this.entropy.attach(py._module, address);
+    this.importTopLevel();
+    if (this.mainPath) return;
     this.env = this.makeEnv();
+  }
+
+  // The upload's snapshot: the main module's top level runs outside any request, every entropy
+  // call refused unless an import context grants it; then the runtime's after-snapshot checks
+  // and the before-first-request reseeding, after which entropy is real.
+  importTopLevel() {
+    const py = this.pyodide;
+    py.runPython("from _cloudflare.entropy_patches import before_top_level; before_top_level()");
+    this.entropy.inRequest = false;
+    const logged = this.logs.length;
+    this.entropy.onRefused = () => {
+      py._module._dump_traceback(); // the Python stack, to stderr (as workerd logs it)
+      return this.logs.slice(logged).join("\n");
+    };
+    try {
+      this.importMain();
+    } finally {
+      this.entropy.inRequest = true;
+    }
+    py.runPython(`
+from _cloudflare.entropy_patches import after_snapshot, before_first_request
+after_snapshot()
+before_first_request()
+`);
   }
 
   // Import (or, after a redeploy, re-import) the main module the way the runtime does.
   importMain() {
     this.pyodide.runPython(`
 import sys
-for name in [n for n in sys.modules if n == "entry" or n == "undercover" or n.startswith("undercover.")]:
+for name in [n for n in sys.modules if n in ("entry", "snapshot_seeds", "undercover") or n.startswith("undercover.")]:
     del sys.modules[name]
 `);
-    this.main = this.pyodide.pyimport("entry");
+    this.main = this.pyodide.pyimport(this.mainName);
+    if (this.mainPath) return; // a test's module: no Worker classes
     this.DefaultClass = this.main.Default;
     this.RoomClass = this.main.GameRoom;
     const names = this.pyodide.runPython(`
@@ -235,6 +295,8 @@ export class RoomObject {
     this.id = new doubles.DurableObjectId(name);
     this.storage = new doubles.DurableObjectStorage(runtime.SQL, () => runtime.clock.now());
     this.sockets = new Map(); // WebSocket -> tags, shared by every instance
+    this.hibernation = { autoResponse: null }; // kept by the runtime across instances
+    this.autoResponses = 0; // frames the runtime answered without the object
     this.instance = null;
     this.instances = 0; // how many times the constructor ran
     this.queue = Promise.resolve();
@@ -243,7 +305,7 @@ export class RoomObject {
 
   live() {
     if (!this.instance) {
-      const ctx = new doubles.DurableObjectState(this.id, this.storage, this.sockets);
+      const ctx = new doubles.DurableObjectState(this.id, this.storage, this.sockets, this.hibernation);
       this.instance = this.runtime.RoomClass(ctx, this.runtime.env);
       this.instances += 1;
     }
@@ -259,6 +321,7 @@ export class RoomObject {
 
   reset() {
     this.hibernate();
+    this.hibernation.autoResponse = null; // a new version sets its own
     for (const ws of [...this.sockets.keys()]) {
       if (ws.readyState !== 3) {
         ws.readyState = 3;
@@ -327,6 +390,16 @@ export class RoomObject {
       throw new TypeError(`RPC result of ${method} is not serialisable (a Python object)`);
     }
     return result;
+  }
+
+  // The runtime's auto-response: true if it answered `message` itself (the object not woken).
+  autoRespond(ws, message) {
+    const pair = this.hibernation.autoResponse;
+    if (pair === null || typeof message !== "string" || message !== pair.request) return false;
+    ws._autoResponseAt = new Date(this.runtime.clock.now());
+    this.autoResponses += 1;
+    ws._peer.deliver(pair.response);
+    return true;
   }
 
   async webSocketMessage(ws, message) {

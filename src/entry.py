@@ -13,17 +13,19 @@ from secrets import randbits, token_hex, token_urlsafe
 from typing import Any
 from urllib.parse import urlsplit
 
-from js import WebSocketPair
+from js import WebSocketPair, WebSocketRequestResponsePair
 from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
+import snapshot_seeds  # noqa: F401  (first: pydantic-core's import-time seeds are granted there)
 from undercover.engine.codec import error_frame
 from undercover.engine.protocol import CloseCode, ProtocolCode
 from undercover.engine.store import Row, SqlValue, has_tables
 from undercover.hosts import routes
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
+from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
-from undercover.hosts.ratelimit import FloodGuard, Frame
+from undercover.hosts.ratelimit import FloodGuard, Frame, RoomPasses, client_key
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.security import is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
@@ -76,10 +78,13 @@ class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets 
         route = routes.match_route(str(req.method), url.path)
         limiter = "CREATE_LIMITER" if isinstance(route, routes.CreateRoom) else "LOOKUP_LIMITER"
         if isinstance(route, LIMITED) and not await self._allowed(limiter, address):
-            return _api(routes.rate_limited(60))
+            # Past the limit, a room this address already reached still answers (RoomPasses).
+            code = getattr(route, "code", None)
+            if not code or not await self.env.ROOMS.getByName(code).has_pass(client_key(address)):
+                return _api(routes.rate_limited(60))
         if isinstance(route, routes.CreateRoom):
             for code in (draw_code() for _ in range(MAX_CODE_ATTEMPTS)):
-                if await self.env.ROOMS.getByName(code).create_room(code):
+                if await self.env.ROOMS.getByName(code).create_room(code, client_key(address)):
                     log_event("room.created", room=code)
                     return _api(routes.created(code))
             return _api(routes.server_full())
@@ -93,7 +98,7 @@ class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets 
                     log_event("socket.origin_refused", room=route.code)
                     return Response("Origin refused.", status=403)
                 return await stub.fetch(req)
-            if not stub or not (summary := await stub.summary()):
+            if not stub or not (summary := await stub.summary(client_key(address))):
                 return _api(routes.unknown_room())
             link = share_url(f"{url.scheme}://{url.netloc}", route.code)
             if isinstance(route, routes.ShowQrCode):
@@ -109,20 +114,31 @@ class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets 
 class GameRoom(DurableObject):  # one room: its state is in SQLite and the sockets' attachments
     def __init__(self, ctx: Any, env: Any) -> None:
         super().__init__(ctx, env)
-        self.storage = getattr(ctx, "_ctx", ctx).storage  # raw: the SDK's wrapper costs ~1 ms/call
+        raw = getattr(ctx, "_ctx", ctx)
+        self.storage = raw.storage  # raw: the SDK's wrapper costs ~1 ms/call
+        # The heartbeat is answered by the runtime itself, without waking this object.
+        raw.setWebSocketAutoResponse(WebSocketRequestResponsePair.new(PING, PONG))
         self.db = SqlDatabase(self.storage.sql)
         self.runner: RoomRunner | None = None  # rebuilt from SQLite on the first event of a wake
         self.sockets: dict[str, tuple[Any, str | None]] | None = None  # conn -> (socket, player)
         self.armed: int | None = -1  # the alarm set (epoch ms); unknown after a wake
         self.flood = FloodGuard()  # per connection, while this instance lives
+        self.passes = RoomPasses(max_passes=256)  # addresses that reached this room, in memory
 
-    async def create_room(self, code: str) -> bool:  # RPC from POST /api/rooms; False: taken
-        if free := self._runner() is None:
+    async def create_room(self, code: str, key: str) -> bool:  # RPC from POST /api/rooms
+        if free := self._runner() is None:  # False: taken
             self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63))
+            self.passes.grant("", key)
         return free
 
-    async def summary(self) -> str:  # RPC: the room's summary as JSON, or "" if no room here
-        return json.dumps(runner.summary(time.time())) if (runner := self._runner()) else ""
+    async def has_pass(self, key: str) -> bool:  # RPC: did this address reach the room?
+        return self._runner() is not None and self.passes.holds("", key)
+
+    async def summary(self, key: str) -> str:  # RPC: the summary as JSON, "" if no room here
+        if (runner := self._runner()) is None:
+            return ""
+        self.passes.grant("", key)
+        return json.dumps(runner.summary(time.time()))
 
     async def fetch(self, request: Any) -> Response:
         runner, sockets = self._runner(), self._sockets()
@@ -133,8 +149,10 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         if runner is None:
             server.send(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
             _close(sockets.pop(conn)[0], CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
-        elif len(sockets) == 1:  # the first socket since a redeploy (or since everyone left)
-            await self._run(runner.on_restart)
+        else:
+            self.passes.grant("", client_key(str(request.headers.get("cf-connecting-ip") or "?")))
+            if len(sockets) == 1:  # the first socket since a redeploy (or since everyone left)
+                await self._run(runner.on_restart)
         return Response(None, status=101, web_socket=client)
 
     async def webSocketMessage(self, ws: Any, message: Any) -> None:

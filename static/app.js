@@ -1,14 +1,15 @@
 // Entry point: language, route (/ or /r/CODE), the home screen. Everything about playing in
-// a room (connection, screens per phase) loads only when a room is entered, so the first
-// load stays small (see tests/web/test_static.py).
+// a room (connection, screens per phase) loads only when a room is entered, and the home
+// screen only when shown, so the first load stays small (see tests/web/test_static.py).
 import { h, fill } from "./js/dom.js";
 import { store } from "./js/store.js";
 import { loadLang, lang, t, translateTree } from "./js/i18n.js";
 import { mount, mounted } from "./js/stage.js";
-import { homeScreen } from "./js/screens/home.js";
+import { initMute } from "./js/feel.js";
 
 const CODE_PATTERN = /^\/r\/([A-Za-z0-9]{5})\/?$/;
 let room = null; // the room module, once loaded
+let redrawMute = () => {};
 
 const app = {
   /** Open the room `code`: with the stored seat token, or joining as `name`. */
@@ -21,9 +22,11 @@ const app = {
     room.enter(code, name);
   },
 
-  showHome(options = {}) {
+  async showHome(options = {}) {
     if (room) room.leave();
     if (location.pathname !== "/" && !options.code) history.pushState({}, "", "/");
+    // Loaded on use: a room opened from its link never needs it.
+    const { homeScreen } = await import("./js/screens/home.js");
     mount("home", (root) => homeScreen(root, app, options));
     document.title = "Undercover";
   },
@@ -40,6 +43,7 @@ async function switchLanguage() {
   await loadLang(next);
   store.setLang(next);
   translateTree(document);
+  redrawMute();
   const { kind, screen } = mounted();
   if (kind === "home") app.showHome(screen.state());
   else if (room) room.retranslate();
@@ -62,6 +66,7 @@ async function boot() {
   await loadLang(store.lang() || "fr");
   translateTree(document);
   document.getElementById("rules-button").addEventListener("click", openRules);
+  redrawMute = initMute(document.getElementById("mute-button"));
   document.getElementById("lang-button").addEventListener("click", switchLanguage);
   document.getElementById("brand").addEventListener("click", (event) => {
     event.preventDefault();

@@ -1,34 +1,41 @@
-"""Build step for the Cloudflare Worker (run by wrangler's `[build]` and by the tests).
+"""Build step for the Cloudflare Worker (wrangler's `[build]`, hence `pywrangler dev/deploy`).
 
-1. Vendors the packages the Worker imports, as Pyodide 314 wheels, into `python_modules/`
-   (the `workers` SDK is not built into the runtime from compatibility date 2026-04-21 on).
-   Skipped when `python_modules/` already holds exactly these pins.
-2. Bakes the top-level `themes/` into `src/undercover/themes/data.py` (the themes package's
-   generator; wrangler uploads only modules under `src/`).
+1. Bakes the top-level `themes/` into `src/undercover/themes/data.py` (the themes package's
+   generator; wrangler uploads Python modules, never the JSON).
+2. Assembles the upload, `build/worker/` (wrangler.toml's `main` is `build/worker/entry.py`):
+   `entry.py` and exactly the modules it imports, followed through `src/` (so the self-host,
+   the CLI and the tools stay out), with the package data files they read (`schema.sql`).
+3. Checks that `python_modules/` holds what the Worker imports. Two ways to fill it:
+   - `uv run pywrangler sync` (online; `pywrangler dev` and `deploy` run it first): Cloudflare's
+     path, wheels from Pyodide's package index for `[project].dependencies`;
+   - `--vendor` (offline, CI and the tests): the same pins as Pyodide 314 wheels from PyPI
+     (`pip --platform pyemscripten_2026_0_wasm32`), skipped when already there with these pins.
+   Without `--vendor` this step never touches `python_modules/`, so it does not undo pywrangler.
 
 `--test-modules DIR` also installs pytest and hypothesis (pure Python) for the Pyodide harness,
 which runs the rules and engine suites under Python 3.14.
 
-Usage: python tools/build_worker.py [--force] [--vendor-only] [--test-modules DIR]
+Usage: python tools/build_worker.py [--vendor [--force]] [--keep-theme-data] [--test-modules DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+import tomllib
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
 PYTHON_MODULES = ROOT / "python_modules"
+WORKER_DIR = ROOT / "build" / "worker"
 STAMP_NAME = ".undercover-vendor.json"
-
-# Pinned: the same versions as pyproject.toml for pydantic and segno; the SDK's storage
-# wrapping changes between releases (reference §13.4), so it is pinned exactly too.
-WORKER_PACKAGES = ("workers-runtime-sdk==1.9.5", "pydantic==2.14.4", "segno==1.6.6")
+MAIN_MODULE = "entry"
 TEST_PACKAGES = ("pytest==9.2.0", "hypothesis==6.170.17")
 
 # The wheel platform of Pyodide 314 (PEP 783), the runtime of compatibility dates >= 2026-09-08.
@@ -42,6 +49,13 @@ PYODIDE_TARGET = (
     "--abi",
     "cp314",
 )
+
+
+def worker_packages(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+    """`[project].dependencies`, the Worker's own, without markers (pip would judge them for
+    this machine, not for Pyodide: the SDK's `sys_platform == 'emscripten'` must hold here)."""
+    dependencies = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
+    return [str(requirement).split(";")[0].strip() for requirement in dependencies]
 
 
 def pip_command() -> list[str]:
@@ -89,6 +103,7 @@ def vendor(target: Path, packages: Sequence[str], force: bool = False) -> bool:
 # What the deployed Worker cannot do without (a dry run does not notice any of them missing).
 BUNDLE_REQUIRED = (
     "entry.py",
+    "snapshot_seeds.py",
     "undercover/__init__.py",
     "undercover/hosts/runner.py",
     "undercover/engine/schema.sql",
@@ -101,13 +116,68 @@ BUNDLE_REQUIRED = (
 
 
 def missing_from_bundle(bundle: Path) -> list[str]:
-    """Files the Worker needs that `bundle` (wrangler's --outdir, or the project) lacks."""
+    """Files the Worker needs that `bundle` (wrangler's --outdir) lacks."""
     return [name for name in BUNDLE_REQUIRED if not (bundle / name).is_file()]
+
+
+def module_file(name: str, root: Path = SRC) -> Path | None:
+    """The source file of module `name` under `root`, if it is one of ours."""
+    base = root.joinpath(*name.split("."))
+    for candidate in (base / "__init__.py", base.with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported_names(path: Path, module: str) -> Iterable[str]:
+    """Every module name an import statement of `path` may load (at any depth of the file)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                source = f"{base}.{node.module}" if node.module else base
+            else:
+                source = node.module or ""
+            yield source
+            yield from (f"{source}.{alias.name}" for alias in node.names)  # submodules
+
+
+def worker_modules(main: str = MAIN_MODULE, root: Path = SRC) -> dict[str, Path]:
+    """The modules under `root` that `main` imports, directly or not, with their packages."""
+    found: dict[str, Path] = {}
+    pending = [main]
+    while pending:
+        name = pending.pop()
+        if name in found or (path := module_file(name, root)) is None:
+            continue
+        found[name] = path
+        parts = name.split(".")
+        pending += [".".join(parts[:i]) for i in range(1, len(parts))]
+        pending += _imported_names(path, name)
+    return found
+
+
+def assemble(target: Path = WORKER_DIR, root: Path = SRC) -> list[str]:
+    """Write the upload's module tree into `target`; its files, relative to it."""
+    if target.exists():
+        shutil.rmtree(target)
+    files = [path.relative_to(root) for path in worker_modules(root=root).values()]
+    for package in {f.parent for f in files if f.name == "__init__.py"}:
+        # Data a bundled package reads at run time (`schema.sql`); wrangler uploads it as Text.
+        files += [p.relative_to(root) for p in (root / package).glob("*.sql")]
+    for relative in files:
+        (target / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / relative, target / relative)
+    return sorted(str(f) for f in files)
 
 
 def generate_theme_data() -> bool:
     """Write `src/undercover/themes/data.py` from `themes/`; fails on invalid theme files."""
-    sys.path.insert(0, str(ROOT / "src"))
+    sys.path.insert(0, str(SRC))
     from undercover.themes.generate import write_module
     from undercover.themes.load import read_documents
 
@@ -119,24 +189,37 @@ def generate_theme_data() -> bool:
     return write_module(documents)
 
 
+def check_python_modules() -> None:
+    missing = [name for name in BUNDLE_REQUIRED if name.startswith("python_modules/")]
+    missing = [name for name in missing if not (ROOT / name).is_file()]
+    if missing:
+        # From compatibility date 2026-04-21 the runtime no longer ships the `workers` SDK.
+        raise SystemExit(
+            f"build_worker: {', '.join(missing)} missing: run `uv run pywrangler sync` (online)"
+            " or `uv run python tools/build_worker.py --vendor` (PyPI's Pyodide wheels)"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--force", action="store_true", help="vendor again even if up to date")
+    parser.add_argument("--vendor", action="store_true", help="fill python_modules/ from PyPI")
+    parser.add_argument("--force", action="store_true", help="with --vendor: even if up to date")
     parser.add_argument("--test-modules", type=Path, help="also vendor pytest + hypothesis here")
     parser.add_argument(
-        "--vendor-only", action="store_true", help="vendor only; keep any theme data module"
+        "--keep-theme-data", action="store_true", help="keep an existing theme data module"
     )
     args = parser.parse_args(argv)
-    changed = vendor(PYTHON_MODULES, WORKER_PACKAGES, force=args.force)
-    print(f"python_modules/: {'vendored' if changed else 'up to date'}")
-    if not (PYTHON_MODULES / "workers" / "__init__.py").is_file():
-        # From compatibility date 2026-04-21 the runtime no longer ships the SDK.
-        raise SystemExit("build_worker: python_modules/workers is missing; run with --force")
+    if args.vendor:
+        changed = vendor(PYTHON_MODULES, [*worker_packages()], force=args.force)
+        print(f"python_modules/: {'vendored' if changed else 'up to date'}")
+    check_python_modules()
     if args.test_modules:
         changed = vendor(args.test_modules, TEST_PACKAGES, force=args.force)
         print(f"{args.test_modules}: {'vendored' if changed else 'up to date'}")
-    if not args.vendor_only:
+    if not (args.keep_theme_data and (SRC / "undercover" / "themes" / "data.py").exists()):
         print(f"theme data: {'written' if generate_theme_data() else 'up to date'}")
+    files = assemble()
+    print(f"{WORKER_DIR.relative_to(ROOT)}/: {len(files)} files (entry.py and what it imports)")
     return 0
 
 

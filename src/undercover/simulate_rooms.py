@@ -190,6 +190,7 @@ def choose_move(view: Json, me: str | None, rng: random.Random, runner: RoomRunn
                     "mr_white": len(seated) >= 5 and rng.random() < 0.7,
                     "clue_rounds_per_vote": rng.randint(1, 2),
                     "reveal_on_elimination": rng.random() < 0.7,
+                    "reveal_word": rng.random() < 0.5,
                 }
                 return {"type": "update_settings", "seq": seq, "changes": changes}
             return {"type": "start_game", "seq": seq}
@@ -240,7 +241,8 @@ def check_no_leak(frame: str, view: Json, game: Game | None, viewer: str | None,
     }
     if not game.settings.reveal_on_elimination and revealed:
         raise LeakFound("an eliminated player's role shown with reveal off")
-    revealed_roles = {game.roles[p] for p in revealed}
+    words_shown = game.settings.reveal_word
+    revealed_roles = {game.roles[p] for p in revealed} if words_shown else set()
     if game.words is not None:
         forbidden: list[str] = []
         if (not playing or role is not Role.CIVILIAN) and Role.CIVILIAN not in revealed_roles:
@@ -255,7 +257,8 @@ def check_no_leak(frame: str, view: Json, game: Game | None, viewer: str | None,
     if (secret["kind"], secret["value"]) != expected:
         raise LeakFound(f"{viewer} got a card that is not theirs: {secret}")
     for card in (view["game"] or {}).get("eliminated", []) + (view["game"] or {}).get("kicked", []):
-        if card["player_id"] not in revealed and (card["word"] or card["grade"] is not None):
+        shown = words_shown and card["player_id"] in revealed
+        if not shown and (card["word"] or card["grade"] is not None):
             raise LeakFound("a hidden card's word or grade was sent")
 
 

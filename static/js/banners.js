@@ -1,75 +1,116 @@
-// Banners under the top bar: reconnecting, a player's reconnection grace, spectator,
-// host change, reload. Each has an icon and words (never colour alone); role="status".
+// What the room says beside the screens, without piling up:
+// - one status banner at a time under the top bar, the most important first (reconnecting,
+//   reload, paused, spectator); while the socket reconnects the page is calmly dimmed;
+// - a compact strip of players who dropped out of a game (their grace counting down);
+// - toasts at the bottom, one at a time (a refusal not shown by a form, a new host, who came
+//   back or left), each replacing the last and fading after a few seconds.
+// Each has an icon and words (never colour alone); toasts are also read out.
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { secondsLeft } from "./clock.js";
 import { announce } from "./live.js";
 
+const PRIORITY = ["reconnecting", "outdated", "paused", "spectator"];
+const TOAST_MS = 4500;
+
 let root = null;
-const shown = new Map(); // key -> {kind, icon, tkey, params, reload, el}
-let flashTimer = null;
+let statusSlot = null;
+let awayStrip = null;
+let toastSlot = null;
+const shown = new Map(); // key -> {kind, icon, tkey, params, text, reload}
+let toastTimer = null;
+let toastShown = null; // {key, icon, tkey, params, text, kind}
 let graceTimer = null;
 let lastHost = null;
+let lastConnected = null; // player id -> connected, to toast comings and goings
 
-function render(key) {
-  const banner = shown.get(key);
-  const text = banner.text ?? t(banner.tkey, banner.params);
+function bannerEl(key, banner) {
   const children = [
-    h("span", { class: "icon", "aria-hidden": "true", text: banner.icon }),
-    h("span", { class: "grow", text }),
+    h("span", { class: `icon${key === "reconnecting" ? " spin" : ""}`, "aria-hidden": "true", text: banner.icon }),
+    h("span", { class: "grow", text: banner.text ?? t(banner.tkey, banner.params) }),
   ];
   if (banner.reload) {
-    children.push(
-      h("button", { type: "button", class: "btn small", text: t("banner.reload"), onclick: () => location.reload() }),
-    );
+    children.push(h("button", { type: "button", class: "btn small", text: t("banner.reload"), onclick: () => location.reload() }));
   }
-  if (!banner.el) {
-    banner.el = h("div", { class: `banner ${banner.kind}`, role: "status", dataset: { banner: key } });
-    root.append(banner.el);
+  return h("div", { class: `banner ${banner.kind}`, role: "status", dataset: { banner: key } }, children);
+}
+
+function renderStatus() {
+  const key = PRIORITY.find((k) => shown.has(k));
+  fill(statusSlot, key ? bannerEl(key, shown.get(key)) : null);
+  document.body.classList.toggle("offline", shown.has("reconnecting"));
+}
+
+function renderToast() {
+  if (!toastShown) {
+    fill(toastSlot);
+    return;
   }
-  fill(banner.el, children);
+  const toast = toastShown;
+  fill(toastSlot, h("div", { class: `toast ${toast.kind || "info"}`, dataset: { banner: toast.key } },
+    h("span", { class: "icon", "aria-hidden": "true", text: toast.icon }),
+    h("span", { text: toast.text ?? t(toast.tkey, toast.params) })));
 }
 
 export const banners = {
-  init(element) {
+  init(element, toasts) {
     root = element;
+    statusSlot = h("div");
+    awayStrip = h("ul", { class: "away-strip", id: "away-strip", hidden: true });
+    fill(root, statusSlot, awayStrip);
+    toastSlot = toasts;
   },
 
   /** show("reconnecting", {kind: "warn", icon: "⟳", tkey: "banner.reconnecting"}) */
   show(key, options) {
-    const old = shown.get(key);
-    const banner = { kind: "info", icon: "ℹ", ...options, el: old ? old.el : null };
-    if (old && old.kind !== banner.kind && old.el) old.el.className = `banner ${banner.kind}`;
-    shown.set(key, banner);
-    render(key);
+    shown.set(key, { kind: "info", icon: "ℹ", ...options });
+    renderStatus();
   },
 
   hide(key) {
-    const banner = shown.get(key);
-    if (banner && banner.el) banner.el.remove();
-    shown.delete(key);
+    if (shown.delete(key)) renderStatus();
   },
 
   clearAll() {
-    for (const key of [...shown.keys()]) this.hide(key);
+    shown.clear();
+    renderStatus();
     clearInterval(graceTimer);
     graceTimer = null;
     lastHost = null;
+    lastConnected = null;
+    if (awayStrip) {
+      fill(awayStrip);
+      awayStrip.hidden = true;
+    }
+    this.hideToast();
   },
 
   retranslate() {
-    for (const key of shown.keys()) render(key);
+    renderStatus();
+    renderToast();
   },
 
-  /** A short message (a refused command): shown for a few seconds, read out at once. */
+  /** A short message at the bottom, replacing the one before; read out (at once if urgent). */
+  toast(key, options, urgent = false) {
+    toastShown = { key, icon: "ℹ", ...options };
+    renderToast();
+    announce(options.text ?? t(options.tkey, options.params), urgent);
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => this.hideToast(), options.ms || TOAST_MS);
+  },
+
+  hideToast() {
+    toastShown = null;
+    clearTimeout(toastTimer);
+    if (toastSlot) renderToast();
+  },
+
+  /** A refused command that no form is showing. */
   flash(text) {
-    this.show("flash", { kind: "bad", icon: "⚠", text });
-    announce(text, true);
-    clearTimeout(flashTimer);
-    flashTimer = setTimeout(() => this.hide("flash"), 5000);
+    this.toast("flash", { kind: "bad", icon: "⚠", text }, true);
   },
 
-  /** Banners that follow the view: graces, spectator, host change. */
+  /** Banners and toasts that follow the view: spectator, pause, host change, presence. */
   fromModel(model) {
     // "late": joined during a game (plays the next one); "eliminated": watches the rest.
     if (model.spectatorKind) {
@@ -77,21 +118,35 @@ export const banners = {
     } else {
       this.hide("spectator");
     }
+    // Only watchers can see it: the room pauses when no player still in the game is connected.
+    if (model.paused && model.phase !== "lobby") this.show("paused", { kind: "warn", icon: "⏸", tkey: "banner.paused" });
+    else this.hide("paused");
     if (lastHost && model.hostId && model.hostId !== lastHost) {
       const host = model.byId[model.hostId];
       const tkey = model.hostId === model.myId ? "banner.host_you" : "banner.host_new";
-      this.show("host", { kind: "info", icon: "👑", tkey, params: { name: host ? host.name : "?" } });
-      announce(t(tkey, { name: host ? host.name : "?" }));
-      setTimeout(() => this.hide("host"), 8000);
+      this.toast("host", { icon: "👑", tkey, params: { name: host ? host.name : "?" }, ms: 8000 });
+    } else {
+      this.presence(model);
     }
     lastHost = model.hostId;
-    // Only watchers can see it: the room pauses when no player still in the game is connected.
-    if (model.paused && model.phase !== "lobby") {
-      this.show("paused", { kind: "warn", icon: "⏸", tkey: "banner.paused" });
-    } else {
-      this.hide("paused");
-    }
     this.graces(model);
+  },
+
+  /** "Yanis est revenu·e" / "Yanis s'est déconnecté·e": a toast, not a banner. */
+  presence(model) {
+    const now = Object.fromEntries(model.players.filter((p) => !p.kicked).map((p) => [p.id, p.connected]));
+    if (lastConnected) {
+      for (const [id, connected] of Object.entries(now)) {
+        if (id === model.myId || !(id in lastConnected) || lastConnected[id] === connected) continue;
+        // In a game the strip of away players already says who left.
+        if (!connected && model.phase !== "lobby" && model.phase !== "ended") continue;
+        const name = model.byId[id]?.name || "?";
+        this.toast(`presence:${id}`, connected
+          ? { kind: "good", icon: "👋", tkey: "toast.back", params: { name } }
+          : { kind: "warn", icon: "📵", tkey: "toast.gone", params: { name } });
+      }
+    }
+    lastConnected = now;
   },
 
   graces(model) {
@@ -100,19 +155,14 @@ export const banners = {
     // While paused the graces are frozen: the pause banner says it all.
     const inGame = model.phase !== "lobby" && model.phase !== "ended" && !model.paused;
     const away = inGame ? model.players.filter((p) => !p.connected && !p.kicked && !p.spectator && !p.eliminated && p.id !== model.myId) : [];
-    for (const key of [...shown.keys()]) {
-      if (key.startsWith("grace:") && !away.some((p) => `grace:${p.id}` === key)) this.hide(key);
-    }
     const update = () => {
-      for (const player of away) {
+      awayStrip.hidden = !away.length;
+      fill(awayStrip, away.map((player) => {
         const left = secondsLeft(player.graceEndsAt);
-        this.show(`grace:${player.id}`, {
-          kind: "warn",
-          icon: "📵",
-          tkey: left ? "banner.grace" : "banner.grace_over",
-          params: { name: player.name, s: Math.ceil(left || 0) },
-        });
-      }
+        return h("li", { dataset: { banner: `grace:${player.id}` } },
+          h("span", { class: "dot", "aria-hidden": "true", text: "○" }),
+          t(left ? "banner.grace" : "banner.grace_over", { name: player.name, s: Math.ceil(left || 0) }));
+      }));
     };
     update();
     clearInterval(graceTimer);

@@ -1,7 +1,7 @@
 // Tiny DOM helpers. Text always goes in through textContent, never parsed as HTML:
 // every player-supplied string (names, clues, themes, guesses) is rendered as text.
 
-/** h("button", {class: "big", onclick: fn}, "label", child) -> HTMLElement */
+/** h("button", {class: "big", onclick: fn, style: {"--c": "#123"}}, "label", child) -> HTMLElement */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -12,6 +12,9 @@ export function h(tag, attrs = {}, ...children) {
       el.className = value;
     } else if (key === "text") {
       el.textContent = value;
+    } else if (key === "style") {
+      // Custom properties through the CSSOM: the CSP forbids style attributes.
+      for (const [name, v] of Object.entries(value)) if (v !== null && v !== undefined) el.style.setProperty(name, String(v));
     } else if (key === "dataset") {
       Object.assign(el.dataset, value);
     } else if (key in el && typeof value !== "string") {

@@ -18,11 +18,15 @@ export function readModel(view, myId) {
   const id = me.player_id || myId || null;
   const game = view.game || null;
   const out = new Set(game ? game.eliminated.map((c) => c.player_id) : []);
+  // Roles shown at an elimination (per the host's reveal setting) stay shown all game.
+  const cards = Object.fromEntries(game ? [...game.eliminated, ...game.kicked].map((c) => [c.player_id, c]) : []);
   const players = view.players
     .filter((p) => p.status !== "kicked" || (game && game.speaking_order.includes(p.player_id)))
     .map((p) => ({
       id: p.player_id,
       name: p.nickname,
+      avatar: p.avatar || null,
+      color: p.color || null,
       connected: p.connected,
       absent: p.absent,
       graceEndsAt: p.grace_deadline,
@@ -31,6 +35,8 @@ export function readModel(view, myId) {
       eliminated: p.status === "eliminated" || out.has(p.player_id),
       kicked: p.status === "kicked",
       host: p.is_host,
+      revealedRole: cards[p.player_id]?.role || null,
+      revealedSecret: cards[p.player_id] ? secretText(cards[p.player_id]) : null,
     }));
   const byId = Object.fromEntries(players.map((p) => [p.id, p]));
   // Names of players who left (kicked, freed seats) still appear in the recap.
@@ -64,11 +70,12 @@ export function readModel(view, myId) {
       : me.status === "eliminated" && view.phase !== "ended" && view.guesser !== id ? "eliminated" : null,
     settings: s,
     catalog: Array.isArray(view.catalog) ? view.catalog : [],
+    hostWords: view.host_words || null,
     composition: view.composition,
     minPlayers: MIN_PLAYERS,
     availability: sim
-      ? { level: sim.available, relaxed: sim.relaxed, error: sim.error }
-      : { level: null, relaxed: false, error: null },
+      ? { level: sim.available, relaxed: sim.relaxed, relaxations: sim.relaxations || [], singlePair: Boolean(sim.single_pair), error: sim.error }
+      : { level: null, relaxed: false, relaxations: [], singlePair: false, error: null },
     secret,
     confirmed: Boolean(me.confirmed),
     confirmedCount: (view.confirmed || []).length,
@@ -77,6 +84,9 @@ export function readModel(view, myId) {
       ? { games: view.scoreboard.games, players: view.scoreboard.players, camps: Object.entries(view.scoreboard.camps || {}) }
       : null,
     game: game ? readGame(view, game, me) : null,
+    // Numbers this room's games (the same from the deal to the end screen): suspicion marks
+    // and "card seen" are kept per game on the device.
+    gameNo: (view.scoreboard?.games || 0) + (view.phase === "ended" ? 0 : 1),
   };
   model.turnKey = game ? `${view.phase_seq}:${game.stage}:${game.clue_round}:${game.speaker || game.proposer}` : null;
   if (view.phase === "reveal") model.reveal = readReveal(view, game);
@@ -103,7 +113,8 @@ function readGame(view, g, me) {
     themes,
     clues: recap
       .filter((e) => e.kind === "clue")
-      .map((e) => ({ round: e.clue_round, player: e.player, text: e.text, skipped: e.skipped })),
+      .map((e) => ({ cycle: e.cycle, round: e.clue_round, player: e.player, text: e.text, skipped: e.skipped })),
+    guesses: recap.filter((e) => e.kind === "guess"),
     voted: g.voters,
     votedCount: g.ballots_cast,
     voterCount: g.ballots_expected || alive.length,
@@ -152,10 +163,10 @@ function readEnd(view, g) {
     deal = {
       mode: "classic", civilian: end.words.civilian, undercover: end.words.undercover, franchise: pair.franchise,
       sharedTags: pair.shared_tags || [], used: pair.used, requested: pair.requested,
-      relaxations: pair.relaxations || [], attribute: pair.attribute_variant,
+      relaxations: pair.relaxations || [], attribute: pair.attribute_variant, custom: Boolean(pair.custom),
     };
   }
-  return { outcome: g.outcome, players, recap: g.recap || [], deal };
+  return { outcome: g.outcome, players, recap: g.recap || [], deal, rating: end.rating || null };
 }
 
 /** A revealed card's word, or its grade written out of 20 ("14/20"); null when hidden. */

@@ -51,6 +51,9 @@ let topButton = null;
 let current = null;
 
 export const roleCard = {
+  /** Called when the card is opened from the top bar (the room remembers it was seen). */
+  onSeen: null,
+
   init(dialogElement, button) {
     dialog = dialogElement;
     topButton = button;
@@ -75,7 +78,7 @@ export const roleCard = {
     fill(
       dialog,
       h("div", { class: "sheet-head" }, h("h2", { id: "card-title", text: t("card.title") }), close),
-      h("div", { class: "sheet-body" }, cardButton(current)),
+      h("div", { class: "sheet-body" }, cardButton(current, () => this.onSeen && this.onSeen())),
     );
     dialog.showModal();
     close.focus();

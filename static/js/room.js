@@ -12,29 +12,40 @@ import { banners } from "./banners.js";
 import { roleCard } from "./rolecard.js";
 import { keepAwake } from "./wakelock.js";
 import { draftRejected } from "./draft.js";
+import { cue } from "./feel.js";
 import { mount, mounted } from "./stage.js";
 import { finalScreen } from "./screens/final.js";
 import { lobbyScreen } from "./screens/lobby.js";
-import { roleScreen } from "./screens/role.js";
-import { cluesScreen } from "./screens/clues.js";
-import { voteScreen } from "./screens/vote.js";
-import { revealScreen } from "./screens/reveal.js";
-import { guessScreen } from "./screens/guess.js";
-import { endScreen } from "./screens/end.js";
 
-const SCREENS = {
-  lobby: lobbyScreen,
-  role_reveal: roleScreen,
-  clues: cluesScreen,
-  voting: voteScreen,
-  reveal: revealScreen,
-  guess: guessScreen,
-  ended: endScreen,
+// The lobby comes with the room; each game screen loads when first needed, and all of them
+// while the cards are dealt, so a room opened from its link stays light (tests/web/test_static.py).
+const SCREENS = { lobby: lobbyScreen };
+const LOADERS = {
+  role_reveal: () => import("./screens/role.js").then((m) => m.roleScreen),
+  clues: () => import("./screens/clues.js").then((m) => m.cluesScreen),
+  voting: () => import("./screens/vote.js").then((m) => m.voteScreen),
+  reveal: () => import("./screens/reveal.js").then((m) => m.revealScreen),
+  guess: () => import("./screens/guess.js").then((m) => m.guessScreen),
+  ended: () => import("./screens/end.js").then((m) => m.endScreen),
 };
+
+/** The screen function for a phase, loading its module once; null while it loads. */
+function screenFunction(kind, then) {
+  if (SCREENS[kind]) return SCREENS[kind];
+  LOADERS[kind]().then((create) => {
+    SCREENS[kind] = create;
+    then();
+  }, (error) => console.warn(error));
+  return null;
+}
+
+function preloadGameScreens() {
+  for (const kind of Object.keys(LOADERS)) if (!SCREENS[kind]) screenFunction(kind, () => {});
+}
 // Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
 const PHASE_BOUND = new Set([
   "update_settings", "start_game", "confirm_role", "give_clue",
-  "propose_theme", "cast_vote", "guess", "rematch",
+  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch", "set_host_words", "rate_pair",
 ]);
 // The Rules section that matches each screen.
 const RULES_SECTION = {
@@ -44,8 +55,13 @@ const RULES_SECTION = {
 
 const PAGE_LOAD = Math.random().toString(36).slice(2);
 
-banners.init(document.getElementById("banners"));
+banners.init(document.getElementById("banners"), document.getElementById("toasts"));
 roleCard.init(document.getElementById("card-dialog"), document.getElementById("card-button"));
+roleCard.onSeen = () => {
+  if (!room.model) return;
+  store.setCardSeen(room.code, String(room.model.gameNo));
+  room.render();
+};
 
 export const room = {
   code: null,
@@ -80,6 +96,8 @@ export const room = {
         token: store.seat(code)?.token || null,
         name: this.pendingName || store.nickname() || null,
         lang: lang(),
+        avatar: store.look()?.avatar || null,
+        color: store.look()?.color || null,
       }),
       {
         message: (message) => this.receive(message),
@@ -133,8 +151,8 @@ export const room = {
           return;
         }
         if (message.fatal) return; // the close that follows decides (connectionStatus "final")
-        draftRejected();
-        banners.flash(errorText(message.code, message.message));
+        // A refused text shows its reason under its field; anything else as a toast.
+        if (!draftRejected(errorText(message.code, message.message))) banners.flash(errorText(message.code, message.message));
         return;
       default:
         return; // "closed": the close code that follows decides
@@ -161,8 +179,12 @@ export const room = {
     const kind = screenOf(model);
     let { screen } = mounted();
     if (kind !== mounted().kind) {
-      screen = mount(kind, (root) => SCREENS[kind](root, this));
+      const create = screenFunction(kind, () => this.model && this.render());
+      if (!create) return; // drawn once its module is here
+      if (kind === "role_reveal") preloadGameScreens();
+      screen = mount(kind, (root) => create(root, this));
       announce(t(`phase.${kind}`));
+      if (kind === "ended" && model.end?.outcome?.winning_players.includes(model.myId)) cue("win");
       document.title = `${t(`phase.${kind}`)} · ${model.code} · Undercover`;
       document.getElementById("screen").focus({ preventScroll: true });
       window.scrollTo(0, 0);

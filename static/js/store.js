@@ -1,4 +1,5 @@
-// What the device remembers: nickname, language, and the seat token per room.
+// What the device remembers: nickname, language, and per room the seat token, the typed draft,
+// the suspicion marks and whether the card was seen.
 // localStorage may be missing or full (private mode): every access is guarded.
 
 const PREFIX = "undercover.";
@@ -34,6 +35,11 @@ export const store = {
   nickname: () => read("nickname") || "",
   setNickname: (name) => write("nickname", name),
   lang: () => read("lang"),
+  muted: () => read("muted") === "1",
+  /** The face this device asks for when joining: {avatar, color} or null. */
+  look: () => readJson("look"),
+  setLook: (look) => write("look", JSON.stringify(look)),
+  setMuted: (on) => write("muted", on ? "1" : null),
   setLang: (lang) => write("lang", lang),
   /** {token, player_id} for this room, or null. */
   seat: (code) => readJson(`seat.${code}`),
@@ -41,4 +47,10 @@ export const store = {
   /** A typed, not yet acknowledged text (clue, theme, guess), kept across reloads. */
   draft: (code) => readJson(`draft.${code}`),
   setDraft: (code, draft) => write(`draft.${code}`, draft ? JSON.stringify(draft) : null),
+  /** This device's suspicion marks in a room's game: {game, marks: {player_id: "doubt"|"trust"}}. */
+  marks: (code) => readJson(`marks.${code}`),
+  setMarks: (code, marks) => write(`marks.${code}`, JSON.stringify(marks)),
+  /** The game (of this room) whose card this device has looked at. */
+  cardSeen: (code) => read(`seen.${code}`),
+  setCardSeen: (code, game) => write(`seen.${code}`, game),
 };

@@ -22,8 +22,10 @@ import httpx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-NODE_PACKAGES = ("pyodide", "sql.js", "ws", "wrangler")
-INSTALL_HINT = "install the harness: `npm ci` (Node 20+), then `python tools/build_worker.py`"
+NODE_PACKAGES = ("node", "pyodide", "sql.js", "ws", "wrangler")
+INSTALL_HINT = "install the harness: `npm ci`, then `python tools/build_worker.py`"
+# npm's `node` package: the Node 22 that wrangler >= 4.127 needs, whatever Node runs npm.
+PROJECT_NODE = ROOT / "node_modules" / ".bin" / "node"
 
 
 def unavailable(reason: str) -> None:
@@ -35,25 +37,28 @@ def unavailable(reason: str) -> None:
 
 
 def require_node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        unavailable("node is not installed")
+    """The project's own Node (npm's `node` package), with the harness's npm packages."""
+    if shutil.which("npm") is None:
+        unavailable("npm is not installed")
     modules = ROOT / "node_modules"
     missing = [p for p in NODE_PACKAGES if not (modules / p / "package.json").exists()]
-    if missing:
-        unavailable(f"npm packages missing: {', '.join(missing)}")
-    return str(node)
+    if missing or not PROJECT_NODE.exists():
+        unavailable(f"npm packages missing: {', '.join(missing) or 'node'}")
+    return str(PROJECT_NODE)
 
 
-THEME_DATA = ROOT / "src" / "undercover" / "themes" / "data.py"
+def node_env(**extra: str) -> dict[str, str]:
+    """The environment for npx and wrangler: the project's Node first on PATH."""
+    path = f"{PROJECT_NODE.parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    return {**os.environ, "PATH": path, **extra}
 
 
 def build_worker(*extra: str) -> None:
-    """Run the Worker's build step (vendoring is skipped when already up to date)."""
-    if "--vendor-only" in extra and not THEME_DATA.exists():
-        extra = tuple(e for e in extra if e != "--vendor-only")
+    """Run the Worker's build step, vendoring offline (skipped when already up to date) and
+    keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
+    command = [sys.executable, str(ROOT / "tools" / "build_worker.py")]
     result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "build_worker.py"), *extra],
+        [*command, "--vendor", "--keep-theme-data", *extra],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -148,7 +153,7 @@ class Harness:
 @contextmanager
 def running_harness(speed: float = 0, hibernate: str = "never") -> Iterator[Harness]:
     node = require_node()
-    build_worker("--vendor-only")
+    build_worker()
     command = [node, str(ROOT / "harness" / "server.mjs"), "--port", "0"]
     command += ["--speed", str(speed), "--hibernate", hibernate]
     process = subprocess.Popen(

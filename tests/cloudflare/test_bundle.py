@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -10,16 +11,21 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from tools.build_worker import BUNDLE_REQUIRED, missing_from_bundle
+from tools.build_worker import (
+    BUNDLE_REQUIRED,
+    missing_from_bundle,
+    worker_modules,
+    worker_packages,
+)
 
-from tests.cloudflare.harness import ROOT, Harness, require_node
+from tests.cloudflare.harness import ROOT, Harness, build_worker, node_env, require_node
 from undercover.hosts.security import SECURITY_HEADERS, parse_headers_file
 
 CONFIG = tomllib.loads((ROOT / "wrangler.toml").read_text())
 
 
 def test_wrangler_config_declares_a_python_3_14_worker_with_one_sqlite_room_class() -> None:
-    assert CONFIG["main"] == "src/entry.py"
+    assert CONFIG["main"] == "build/worker/entry.py"  # assembled from src/ by the build step
     assert "python_workers" in CONFIG["compatibility_flags"]
     assert CONFIG["compatibility_date"] >= "2026-09-08"  # Python 3.14 / Pyodide 314
     assert CONFIG["durable_objects"]["bindings"] == [{"name": "ROOMS", "class_name": "GameRoom"}]
@@ -59,39 +65,127 @@ def test_a_bundle_without_the_workers_sdk_is_caught(tmp_path: Path) -> None:
     assert missing_from_bundle(tmp_path) == ["python_modules/workers/__init__.py"]
 
 
-@pytest.mark.node
-@pytest.mark.slow
-def test_wrangler_dry_run_bundles_the_worker(tmp_path: Path) -> None:
-    require_node()
-    npx = shutil.which("npx")
-    assert npx is not None
-    env = {**os.environ, "WRANGLER_SEND_METRICS": "false", "WRANGLER_LOG_PATH": str(tmp_path)}
-    bundle = tmp_path / "dist"
-    result = subprocess.run(
-        [
-            npx,
-            "--no-install",
-            "wrangler",
-            "deploy",
-            "--dry-run",
-            "--outdir",
-            str(tmp_path / "dist"),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+def wrangler(*args: str, log_dir: Path) -> subprocess.CompletedProcess[str]:
+    """The project's wrangler (package.json) on the project's Node 22."""
+    command = [require_node(), str(ROOT / "node_modules" / "wrangler" / "bin" / "wrangler.js")]
+    env = node_env(WRANGLER_SEND_METRICS="false", WRANGLER_LOG_PATH=str(log_dir))
+    return subprocess.run(
+        [*command, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
+
+
+@pytest.fixture(scope="module")
+def dry_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """`wrangler deploy --dry-run --outdir`: the bundle directory and wrangler's output."""
+    build_worker()  # python_modules/, offline: wrangler's own build step only checks it
+    out = tmp_path_factory.mktemp("wrangler")
+    result = wrangler("deploy", "--dry-run", "--outdir", str(out / "dist"), log_dir=out)
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-4000:]
+    return out / "dist", output
+
+
+@pytest.mark.node
+@pytest.mark.slow
+def test_wrangler_dry_run_bundles_the_worker(dry_run: tuple[Path, str]) -> None:
+    bundle, output = dry_run
     assert "env.ROOMS (GameRoom)" in output
     assert "Durable Object" in output
     assert "Rate Limit" in output
     assert missing_from_bundle(bundle) == []
     assert not (bundle / "tests").exists()
     assert not (bundle / "index.html").exists()  # assets go up separately, never as modules
+
+
+# Under src/ but never imported by the Worker: the self-host, the CLI, the tools.
+NOT_THE_WORKER = (
+    "undercover/cli.py",
+    "undercover/bench.py",
+    "undercover/simulate.py",
+    "undercover/simulate_rooms.py",
+    "undercover/hosts/local.py",
+    "undercover/hosts/bots.py",
+    "undercover/hosts/loadtest.py",
+    "undercover/themes/cli.py",
+    "undercover/themes/generate.py",
+)
+
+
+@pytest.mark.node
+@pytest.mark.slow
+def test_the_upload_holds_the_worker_only(dry_run: tuple[Path, str]) -> None:
+    bundle, _ = dry_run
+    uploaded = {
+        str(path.relative_to(bundle))
+        for path in bundle.rglob("*")
+        if path.is_file() and "python_modules" not in path.parts and path.name != "README.md"
+    }
+    imported = {str(path.relative_to(ROOT / "src")) for path in worker_modules().values()}
+    assert {name for name in uploaded if name.endswith(".py")} == imported
+    assert uploaded - imported == {"undercover/engine/schema.sql"}
+    assert not uploaded & set(NOT_THE_WORKER)
+    assert all((ROOT / "src" / name).is_file() for name in NOT_THE_WORKER)  # still there
+
+
+def test_the_import_closure_follows_every_import_and_nothing_else(tmp_path: Path) -> None:
+    files = {
+        "main.py": "import pkg.a\nfrom pkg import b\n",
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from . import c\ndef later():\n    from .sub.d import x\n",
+        "pkg/b.py": "import json\n",
+        "pkg/c.py": "",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/d.py": "x = 1\n",
+        "pkg/unused.py": "import pkg.c\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    found = {str(p.relative_to(tmp_path)) for p in worker_modules("main", tmp_path).values()}
+    assert found == set(files) - {"pkg/unused.py"}
+
+
+# Third-party modules the Worker imports, by the distribution that provides them; the runtime
+# itself provides js, pyodide and _cloudflare.
+IMPORT_NAMES = {
+    "pydantic": "pydantic",
+    "pydantic-core": "pydantic_core",
+    "segno": "segno",
+    "workers-runtime-sdk": "workers",
+}
+RUNTIME_MODULES = {"js", "pyodide", "_cloudflare"}
+
+
+def test_the_worker_dependencies_are_exactly_what_it_imports() -> None:
+    roots = set()
+    for path in worker_modules().values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                roots |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                roots.add(node.module.split(".")[0])
+    third_party = roots - set(sys.stdlib_module_names) - {"undercover", "entry", "snapshot_seeds"}
+    declared = {IMPORT_NAMES[p.split("==")[0]] for p in worker_packages()}
+    assert third_party - RUNTIME_MODULES == declared
+
+
+def test_the_self_host_stack_is_a_default_dependency_group() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    selfhost = {p.split("==")[0] for p in project["dependency-groups"]["selfhost"]}
+    assert selfhost == {"starlette", "uvicorn", "websockets"}
+    assert "selfhost" in project["tool"]["uv"]["default-groups"]  # `uv run undercover serve`
+
+
+@pytest.mark.node
+def test_the_pinned_toolchain_is_node_22_and_a_wrangler_for_the_compatibility_date(
+    tmp_path: Path,
+) -> None:
+    node = subprocess.run([require_node(), "--version"], capture_output=True, text=True)
+    major, minor = (int(part) for part in node.stdout.strip().lstrip("v").split(".")[:2])
+    assert (major, minor) >= (22, 12), node.stdout  # wrangler >= 4.127 needs Node >= 22.12
+    version = wrangler("--version", log_dir=tmp_path).stdout.strip().split()[-1]
+    # 4.86 (the newest on Node 20) refused compatibility date 2026-11-01 in `wrangler dev`.
+    assert tuple(int(part) for part in version.split(".")) >= (4, 127, 1), version
 
 
 # Entropy at import time fails a Python Worker ("Disallowed operation called within global

@@ -21,7 +21,7 @@ TEST_MODULES = ROOT / "build" / "pyodide-tests"
 @pytest.mark.parametrize("suite", ["tests/rules", "tests/engine"])
 def test_suite_passes_under_pyodide_314(suite: str) -> None:
     node = require_node()
-    build_worker("--vendor-only", "--test-modules", str(TEST_MODULES))
+    build_worker("--test-modules", str(TEST_MODULES))
     result = subprocess.run(
         [node, str(ROOT / "harness" / "pytest_in_pyodide.mjs"), str(TEST_MODULES), "-q", suite],
         cwd=ROOT,

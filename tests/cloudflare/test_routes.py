@@ -93,6 +93,31 @@ def test_look_ups_are_rate_limited_per_address(harness: Harness) -> None:
     harness.reset_limits()
 
 
+def _spend_look_ups(harness: Harness, headers: dict[str, str]) -> None:
+    answers = [
+        harness.http.get(f"/api/rooms/ZZZZ{c}", headers=headers).status_code for c in "AB" * 51
+    ]
+    assert answers[-1] == 429
+
+
+def test_the_look_up_limit_never_locks_a_party_out_of_its_own_room(harness: Harness) -> None:
+    harness.reset_limits()
+    party = {"x-harness-client-ip": "198.51.100.20"}
+    prober = {"x-harness-client-ip": "203.0.113.20"}
+    code = harness.http.post("/api/rooms", headers=party).json()["code"]
+    _spend_look_ups(harness, party)  # someone at the party mistyped codes
+    # The party's address created the room: its summary, QR code and socket still answer.
+    with connect(harness.ws_url(code), additional_headers=party) as ws:
+        ws.send(json.dumps({"type": "hello", "protocol": 2, "token": None, "name": "Alex"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+    assert harness.http.get(f"/api/rooms/{code}", headers=party).status_code == 200
+    assert harness.http.get(f"/api/rooms/{code}/qr.svg", headers=party).status_code == 200
+    # A live code a prober past its allowance never reached answers like an unknown one.
+    _spend_look_ups(harness, prober)
+    assert harness.http.get(f"/api/rooms/{code}", headers=prober).status_code == 429
+    harness.reset_limits()
+
+
 def test_hostile_frames_get_errors_and_the_room_goes_on(harness: Harness) -> None:
     harness.reset_limits()
     code = harness.create_room()
@@ -129,3 +154,16 @@ def test_a_flood_is_throttled_then_closed_on_that_connection_only(harness: Harne
         view = json.loads(calm.recv(timeout=10))
         assert view["type"] == "view"
         assert view["view"]["settings"]["locked"] is True
+
+
+def test_the_worker_logs_info_to_stdout_and_warnings_to_stderr(harness: Harness) -> None:
+    harness.reset_limits()
+    code = harness.create_room()
+    harness.python(
+        "import logging\nfrom undercover.hosts.logs import log_event\n"
+        "log_event('test.warning', room='ABCDE', level=logging.WARNING)"
+    )
+    logs = harness.logs()
+    assert any('"room.created"' in line and code in line for line in logs["stdout"])
+    assert not any('"level": "info"' in line for line in logs["stderr"])
+    assert any('"test.warning"' in line for line in logs["stderr"])

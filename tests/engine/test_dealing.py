@@ -62,12 +62,20 @@ def unrelated_catalog() -> Iterator[None]:
 
 @pytest.mark.usefixtures("unrelated_catalog")
 def test_the_lobby_says_when_the_level_must_be_relaxed() -> None:
-    assert similarity_available(RoomSettings(similarity="very_close")) == ("none", True, None)
+    found = similarity_available(RoomSettings(similarity="very_close"), DealtHistory())
+    assert found.level == "none"
+    assert [(r.to_level, r.reason) for r in found.relaxations] == [
+        ("close", "no_similar_pair"),
+        ("none", "no_similar_pair"),
+    ]
+    assert found.single_pair  # two entries: one pair, which every game would deal
+    assert found.error is None
     pair, _ = deal_words(RoomSettings(similarity="very_close"), 1, DealtHistory())
     assert pair.used == "none"
-    assert [r.to_level for r in pair.relaxations] == ["close", "none"]
+    assert pair.relaxations == found.relaxations
 
 
 def test_the_lobby_says_when_no_pair_can_be_made() -> None:
     settings = RoomSettings(franchises=("absent",))
-    assert similarity_available(settings) == (None, False, "themes.unknown_franchise")
+    found = similarity_available(settings, DealtHistory())
+    assert (found.level, found.error) == (None, "themes.unknown_franchise")

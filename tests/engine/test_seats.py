@@ -21,6 +21,30 @@ def test_nicknames_are_trimmed_and_normalised(raw: str, clean: str) -> None:
     assert clean_nickname(raw) == clean
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467",  # family: man, woman, girl
+        "Léa \U0001f469\U0001f3fd\u200d\U0001f4bb",  # woman technologist, medium skin tone
+        "\u2764\ufe0f\u200d\U0001f525",  # heart on fire
+    ],
+)
+def test_emoji_joined_by_zero_width_joiners_are_nicknames(name: str) -> None:
+    assert clean_nickname(name) == name
+
+
+@pytest.mark.parametrize("name", ["A\u200dna", "\u200dAna", "Ana\u200d", "\U0001f468\u200dAna"])
+def test_a_zero_width_joiner_elsewhere_is_refused(name: str) -> None:
+    with pytest.raises(Rejected) as refused:
+        clean_nickname(name)
+    assert refused.value.code == "name.invalid"
+
+
+def test_twenty_joined_emoji_fit_and_joiners_are_not_counted() -> None:
+    family = "\U0001f468\u200d\U0001f469"  # two visible emoji, one joiner
+    assert clean_nickname(family * 6) == family * 6  # 12 visible, 18 code points
+
+
 def test_combining_marks_do_not_count_as_visible_characters() -> None:
     assert clean_nickname("e\u0301" * 20)
     with pytest.raises(Rejected):
@@ -72,3 +96,19 @@ def test_stacked_combining_marks_are_bounded() -> None:
     with pytest.raises(Rejected) as error:
         clean_nickname("a" + "\u0301" * 150)
     assert error.value.code == "name.too_long"
+
+
+def test_each_seat_gets_the_face_it_asks_for_unless_taken_then_a_free_one() -> None:
+    from tests.engine.table import Table, token_of
+    from undercover.engine.commands import JoinRoom
+    from undercover.engine.seats import AVATARS, COLORS
+
+    table = Table.seated("ana")
+    table.run(None, JoinRoom(name="ben", token=token_of("ben"), avatar="🐸", color=COLORS[3]))
+    table.run(None, JoinRoom(name="cy", token=token_of("cy"), avatar="🐸", color=COLORS[3]))
+    table.run(None, JoinRoom(name="dan", token=token_of("dan"), avatar="💩", color="red"))
+    players = {p["nickname"]: p for p in table.view("ana")["players"]}
+    assert (players["ben"]["avatar"], players["ben"]["color"]) == ("🐸", COLORS[3])
+    faces = [(p["avatar"], p["color"]) for p in players.values()]
+    assert len({a for a, _ in faces}) == len({c for _, c in faces}) == 4
+    assert all(a in AVATARS and c in COLORS for a, c in faces)

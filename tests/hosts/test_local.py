@@ -18,6 +18,7 @@ with warnings.catch_warnings():  # Starlette nudges towards httpx2; httpx is wha
 
 from tests.hosts.fake_runner import FakeEngine
 from undercover.hosts import local, routes
+from undercover.hosts.heartbeat import INTERVAL_SECONDS, PING, PONG, TIMEOUT_SECONDS
 from undercover.hosts.local import Options, build_app, parse_args
 from undercover.hosts.ratelimit import CREATE_BURST, FLOOD_STRIKES, UNKNOWN_ROOM_BURST
 from undercover.hosts.security import SECURITY_HEADERS
@@ -138,14 +139,45 @@ def test_room_creation_is_rate_limited_per_address(client: TestClient) -> None:
     assert refused.json()["error"] == "rate.limited"
 
 
+def _from(client: TestClient, address: str) -> TestClient:
+    """Another client of the same server, from another address."""
+    return TestClient(client.app, client=(address, 50000))
+
+
+def _spend_look_ups(client: TestClient) -> None:
+    """Look up an unknown code until refused: at most the burst is answered."""
+    answers = [client.get("/api/rooms/ZZZZZ").status_code for _ in range(int(UNKNOWN_ROOM_BURST))]
+    assert set(answers) <= {404, 429}
+    assert client.get("/api/rooms/ZZZZZ").status_code == 429
+
+
 def test_unknown_room_probes_are_rate_limited(client: TestClient) -> None:
     code = _create(client)
-    assert client.get(f"/api/rooms/{code}").status_code == 200  # known rooms cost nothing
-    for _ in range(int(UNKNOWN_ROOM_BURST)):
-        assert client.get("/api/rooms/ZZZZZ").status_code == 404
-    assert client.get("/api/rooms/ZZZZZ").status_code == 429
-    # Past the limit a live code answers the same, so probing reveals nothing.
-    assert client.get(f"/api/rooms/{code}").status_code == 429
+    prober = _from(client, "203.0.113.9")
+    _spend_look_ups(prober)
+    # Past the limit a live code this address never reached answers the same: probing
+    # reveals nothing.
+    assert prober.get(f"/api/rooms/{code}").status_code == 429
+    with pytest.raises(WebSocketDenialResponse) as denied, prober.websocket_connect(f"/ws/{code}"):
+        pass
+    assert denied.value.status_code == 429
+
+
+def test_the_limit_never_locks_a_party_out_of_its_own_room(client: TestClient) -> None:
+    code = _create(client)  # the host's address holds a pass for its room
+    party = _from(client, "198.51.100.7")  # the players' Wi-Fi: one public address
+    assert party.get(f"/api/rooms/{code}").status_code == 200
+    with party.websocket_connect(f"/ws/{code}") as socket:
+        token = _hello(socket)["token"]
+    _spend_look_ups(party)  # someone mistypes codes twenty times
+    _spend_look_ups(client)
+    for _ in range(30):  # the whole table reloads: page, summary, QR code, socket
+        assert party.get(f"/r/{code}").status_code == 200
+        assert party.get(f"/api/rooms/{code}").status_code == 200
+        assert party.get(f"/api/rooms/{code}/qr.svg").status_code == 200
+        assert client.get(f"/api/rooms/{code}").status_code == 200
+    with party.websocket_connect(f"/ws/{code}") as socket:  # a seated player reconnects
+        assert _hello(socket, token)["token"] == token
 
 
 def _hello(socket: Any, token: str | None = None) -> dict[str, Any]:
@@ -175,6 +207,24 @@ def test_socket_inputs_reach_every_player(client: TestClient) -> None:
         ben.send_bytes(b"\x00\x01")
         assert json.loads(ben.receive_text())["code"] == "bad"
     assert client.get(f"/api/rooms/{code}").json()["players"] == 2
+
+
+def test_the_heartbeat_is_answered_and_never_reaches_the_room(client: TestClient) -> None:
+    code = _create(client)
+    with client.websocket_connect(f"/ws/{code}") as ana:
+        _hello(ana)
+        ana.send_text(PING)
+        assert ana.receive_text() == PONG
+        ana.send_text('{"type": "add"}')  # the room saw nothing before: no error, counter 1
+        assert json.loads(ana.receive_text())["counter"] == 1
+
+
+def test_the_web_client_pings_with_the_frames_and_timing_the_hosts_use() -> None:
+    net = (Path(__file__).resolve().parents[2] / "static" / "js" / "net.js").read_text()
+    assert f"export const PING = '{PING}';" in net
+    assert f"export const PONG = '{PONG}';" in net
+    assert f"PING_INTERVAL_MS = {INTERVAL_SECONDS * 1000:.0f};" in net
+    assert f"PONG_TIMEOUT_MS = {TIMEOUT_SECONDS * 1000:.0f};" in net
 
 
 def test_socket_from_a_foreign_origin_is_refused(client: TestClient) -> None:

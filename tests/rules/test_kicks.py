@@ -12,6 +12,7 @@ from undercover.rules import (
     kick,
 )
 from undercover.rules.errors import Fault
+from undercover.rules.game import Game
 
 from .table import clue_all, table
 
@@ -82,3 +83,36 @@ def test_no_kick_after_the_end() -> None:
     game = kick(table("Ca Cb Cc Ud"), "d")
     with pytest.raises(RuleViolation):
         kick(game, "a")
+
+
+def guessing(spec: str) -> Game:
+    """Everyone votes Mr. White (w) out: his guess is pending."""
+    game = clue_all(table(spec))
+    for voter in game.alive:
+        if voter != "w":
+            game = cast_ballot(game, voter, "w")
+    game = close_vote(game)
+    assert game.stage is Stage.GUESS
+    return game
+
+
+def test_a_kick_that_decides_the_game_during_the_guess_ends_it_at_once() -> None:
+    game = kick(guessing("Ca Cb Cc Cd Ue Ww"), "e")  # the last undercover leaves
+    assert game.stage is Stage.OVER
+    assert game.outcome is not None
+    assert game.outcome.winners == (Camp.CIVILIANS,)
+    assert game.recap[-1].kind == "guess"  # his chance is recorded as lost
+    assert game.recap[-1].text is None  # type: ignore[union-attr]
+
+
+def test_a_kick_that_leaves_the_game_open_keeps_his_guess() -> None:
+    game = kick(guessing("Ca Cb Cc Cd Ue Ww"), "a")
+    assert game.stage is Stage.GUESS
+    assert game.outcome is None
+
+
+def test_his_guess_still_stands_against_the_outcome_of_his_own_elimination() -> None:
+    # Mr. White was the last impostor: his elimination decided the game, pending his guess.
+    game = kick(guessing("Ca Cb Cc Cd Ww"), "a")
+    assert game.stage is Stage.GUESS
+    assert game.outcome is None

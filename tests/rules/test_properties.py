@@ -24,6 +24,7 @@ from undercover.rules import (
     guess,
     kick,
     max_inputs,
+    max_recap_entries,
     propose_theme,
     skip_clue,
     skip_guess,
@@ -36,8 +37,9 @@ from undercover.rules.roles import Role
 WORDS = Words(civilian="Poudlard", undercover="Beauxbâtons", civilian_aliases=("Hogwarts",))
 
 
-def random_step(game: Game, rng: random.Random) -> Game:
-    """One random legal input (or a timeout/kick), as a table of careless players would."""
+def random_step(game: Game, rng: random.Random, abstain: float = 0.0) -> Game:
+    """One random legal input (or a timeout/kick), as a table of careless players would;
+    `abstain` is how often a ballot is an abstention on purpose."""
     if rng.random() < 0.02:
         return kick(game, rng.choice(game.alive))
     match game.stage:
@@ -59,6 +61,8 @@ def random_step(game: Game, rng: random.Random) -> Game:
             if game.ballot_changes.get(voter, 0) >= MAX_BALLOT_CHANGES:
                 return close_vote(game)
             targets = [c for c in game.candidates if c != voter]
+            if rng.random() < abstain:
+                targets = []
             return cast_ballot(game, voter, rng.choice([*targets, None]) if targets else None)
         case Stage.GUESS:
             roll = rng.random()
@@ -76,10 +80,12 @@ def random_step(game: Game, rng: random.Random) -> Game:
     mr_white=st.booleans(),
     rounds=st.integers(min_value=1, max_value=3),
     seed=st.integers(min_value=0, max_value=2**32),
+    abstain=st.sampled_from([0.0, 0.5, 0.97, 1.0]),
 )
 def test_random_games_end_with_one_outcome_within_the_bound(
-    players: int, mode: Mode, mr_white: bool, rounds: int, seed: int
+    players: int, mode: Mode, mr_white: bool, rounds: int, seed: int, abstain: float
 ) -> None:
+    """Also a table that keeps abstaining: its game still ends within both bounds."""
     mr_white = mr_white and players >= MR_WHITE_MIN_PLAYERS
     rule_settings = RuleSettings(mode=mode, mr_white=mr_white, clue_rounds_per_vote=rounds)
     names = [f"p{i}" for i in range(players)]
@@ -92,7 +98,8 @@ def test_random_games_end_with_one_outcome_within_the_bound(
         if game.is_over:
             break
         before = game
-        game = random_step(game, rng)
+        game = random_step(game, rng, abstain)
+        assert len(game.recap) <= max_recap_entries(players, rule_settings)
         # Nobody eliminated or kicked ever speaks, proposes or is asked to guess again.
         out = set(game.eliminated) | set(game.kicked)
         assert game.speaker not in out

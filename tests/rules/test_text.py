@@ -1,7 +1,13 @@
 import pytest
 
 from undercover.rules import RuleViolation, fold, guess_matches
-from undercover.rules.text import clean_line, parse_grade, without_article
+from undercover.rules.text import (
+    clean_line,
+    clue_contains,
+    clue_states_grade,
+    parse_grade,
+    without_article,
+)
 
 
 def test_clue_is_trimmed_and_spaces_collapsed() -> None:
@@ -89,3 +95,30 @@ def test_a_leading_article_may_be_added_or_dropped(guess: str) -> None:
 def test_letters_beyond_latin_are_kept_not_erased() -> None:
     assert guess_matches("ピカチュウ", "Pikachu", ("ピカチュウ",))
     assert not guess_matches("ゼニガメ", "Pikachu", ("ピカチュウ",))
+
+
+@pytest.mark.parametrize(
+    ("clue", "word", "aliases", "holds"),
+    [
+        ("Harry Potter, bien sûr", "Harry Potter", (), True),
+        ("le sorcier harry POTTER", "Harry Potter", (), True),
+        ("des lunettes rondes", "Lunette", (), True),
+        ("une lunette", "Lunettes", (), True),
+        ("Éléphant", "elephant", (), True),
+        ("le Faucon", "Faucon Millenium", ("Faucon",), True),
+        ("harrypotter", "Harry Potter", (), False),
+        ("un potier", "Harry Potter", (), False),
+        ("chateau", "chat", (), False),
+    ],
+)
+def test_a_clue_holds_the_word_as_guesses_are_folded(
+    clue: str, word: str, aliases: tuple[str, ...], holds: bool
+) -> None:
+    assert clue_contains(clue, word, aliases) is holds
+
+
+def test_a_clue_states_a_grade_only_as_that_whole_number() -> None:
+    assert clue_states_grade("12/20", 12)
+    assert clue_states_grade("note 0", 0)
+    assert not clue_states_grade("120 km/h", 12)
+    assert not clue_states_grade("douze", 12)

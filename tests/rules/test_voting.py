@@ -2,6 +2,8 @@ import pytest
 
 from undercover.rules import (
     BallotKind,
+    Camp,
+    EndReason,
     RuleViolation,
     SkipReason,
     Stage,
@@ -114,16 +116,61 @@ def test_all_abstentions_eliminate_nobody() -> None:
     assert game.eliminated == ()
 
 
-def test_third_null_vote_in_a_row_is_decided_by_lot() -> None:
+def test_three_null_votes_of_pure_abstention_draw_nobody_and_the_impostors_win() -> None:
     game = voting()
     for _ in range(2):
         game = clue_all(close_vote(game))
     assert game.null_votes_in_row == 2
     game = close_vote(game)
     assert game.last_vote is not None
+    assert game.last_vote.result is VoteResult.NULL
+    assert game.eliminated == ()  # an abstention never becomes a vote
+    assert game.outcome is not None
+    assert game.outcome.reason is EndReason.TABLE_ABSTAINED
+    assert game.outcome.winners == (Camp.UNDERCOVERS,)
+
+
+def tied_then_abstained(seed: int) -> Game:
+    """a and b tie three times in cycle 1 (null vote), then two votes of pure abstention."""
+    game = voting().model_copy(update={"seed": seed})
+    for _ in range(3):
+        game = close_vote(vote(game, a="b", b="a"))
+    game = clue_all(game)
+    assert game.null_votes_in_row == 1
+    return close_vote(clue_all(close_vote(game)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_third_null_vote_draws_only_among_players_who_received_votes(seed: int) -> None:
+    game = tied_then_abstained(seed)
+    assert game.last_vote is not None
     assert game.last_vote.result is VoteResult.LOT
-    assert len(game.eliminated) == 1
+    assert game.eliminated in {("a",), ("b",)}
     assert game.null_votes_in_row == 0
+
+
+def test_the_lot_counts_only_the_current_run_of_null_votes() -> None:
+    # c is accused in cycle 1 and eliminated; the run of null votes after it starts afresh.
+    game = close_vote(vote(voting("Ca Cb Cc Cd Ce Uf"), a="c", b="c"))
+    assert game.eliminated == ("c",)
+    game = clue_all(game)
+    game = close_vote(vote(game, a="b", b="a"))  # runoff
+    game = close_vote(vote(game, a="b", b="a"))  # reopened
+    game = clue_all(close_vote(vote(game, a="b", b="a")))  # null 1
+    game = clue_all(close_vote(game))  # null 2
+    game = close_vote(game)
+    assert game.eliminated[1:] in {("a",), ("b",)}
+
+
+def test_an_accused_player_who_was_kicked_is_not_drawn() -> None:
+    from undercover.rules import kick
+
+    game = voting("Ca Cb Cc Cd Ce Uf")
+    for _ in range(3):
+        game = close_vote(vote(game, a="b", b="a"))
+    game = kick(clue_all(game), "a")
+    game = close_vote(clue_all(close_vote(game)))
+    assert game.eliminated == ("b",)
 
 
 def test_phantom_votes_count_in_the_next_tally_then_reset() -> None:

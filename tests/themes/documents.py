@@ -60,20 +60,28 @@ def document(
 
 
 def big_document(franchise_id: str = "ecole", category: str = "films") -> dict[str, Any]:
-    """A document that passes every check: the school, grown to 30 entries by numbered pupils."""
+    """A document that passes every check: the school, grown to 30 entries by numbered pupils.
+
+    Pupils come in twins (2k, 2k+1) sharing house, subject and year: very close to each other.
+    """
     entries = list(SCHOOL_ENTRIES)
     houses, subjects = ["rouge", "verte", "bleue"], ["volante", "potions", "runes", "cuisine"]
+    years = ["1re", "2e", "3e", "4e", "5e"]
     for number in range(len(entries), 30):
+        twin = number // 2
         tags = [
-            houses[number % 3],
+            houses[twin % 3],
             "élève",
             "homme" if number % 2 else "femme",
-            subjects[number % 4],
+            subjects[twin % 4],
+            years[twin % 5],
         ]
         entries.append(
             (f"Élève {number}", tags, [f"pupitre {number}", f"cahier {number}", f"sac {number}"])
         )
-    return document(franchise_id, category, entries)
+    doc = document(franchise_id, category, entries)
+    doc["tag_groups"]["année"] = {"description": "Année d'études", "tags": years}
+    return doc
 
 
 def flat_document() -> dict[str, Any]:

@@ -17,10 +17,11 @@ def test_check_prints_the_table_and_passes(
     assert header.split() == [
         "franchise", "category", "entries", "tags", "attributes", "none", "close", "very", "close",
     ]  # fmt: skip
-    # 15 tags in the vocabulary, 3 attributes each. Élèves 18, 19 and 20 are the only ones of
-    # their house to study their subject: no very close partner.
-    assert row.split() == ["ecole", "films", "30", "15", "90", "30", "30", "27", "(90%)"]
-    assert "1 files, 1 categories, 30 entries" in out
+    # 20 tags in the vocabulary, 3 attributes each. Only the twins of houses red and green are
+    # very close (blue is held by more than a third, so links nothing), and no one else.
+    assert row.split() == ["ecole", "films", "30", "20", "90", "30", "28", "16", "(53%)", "⚠"]
+    assert "1 files, 1 categories: 1 franchises, 30 entries; 0 classic words in 0 families" in out
+    assert "⚠ ecole: tags held by one entry only, linking nothing: directeur (Hélène)" in out
 
 
 def test_check_fails_on_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,3 +48,18 @@ def test_generate_and_sample_write_their_files(tmp_path: Path) -> None:
     assert main(["sample", "--root", root, "--output", str(tmp_path / "s.md")]) == 0
     sample = (tmp_path / "s.md").read_text(encoding="utf-8")
     assert sample.count("| civil | undercover | liés par |") == 3
+
+
+def test_check_flags_spellings_shared_across_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(tmp_path, "films/ecole.json", big_document())
+    other = big_document("autre", "classique")
+    other["entries"][0]["aliases"] = ["Bruno"]  # also the name of an entry of "ecole"
+    other["entries"][1]["name"] = "Bruna"
+    write(tmp_path, "classique/autre.json", other)
+    assert main(["check", "--root", str(tmp_path)]) == 0  # a finding, not a refusal
+    out = capsys.readouterr().out
+    assert "⚠ 'bruno' names entries of several files: autre/alba, ecole/bruno" in out
+    assert "⚠ 'alba' names entries of several files" in out
+    assert "1 franchises, 30 entries; 30 classic words in 1 families" in out

@@ -1,3 +1,7 @@
+import math
+
+import pytest
+
 from undercover.themes.model import Franchise, Similarity, catalog_from_documents
 
 from .documents import SCHOOL_ENTRIES, document
@@ -26,18 +30,64 @@ def test_shared_tags_ignore_widespread_ones() -> None:
     assert franchise.shared_tags(by_name["Alba"], by_name["Hélène"]) == ()
 
 
-def test_best_level_per_entry() -> None:
+def test_a_distinctive_tag_weighs_log2_of_entries_over_holders() -> None:
     franchise = school()
+    # 9 entries: a house (3 holders) says log2(3) bits, a subject held by 2 log2(4.5).
+    assert franchise.tag_weights["rouge"] == pytest.approx(math.log2(3))
+    assert franchise.tag_weights["volante"] == pytest.approx(math.log2(4.5))
+    assert franchise.tag_weights["cuisine"] == pytest.approx(math.log2(9))
+    assert "homme" not in franchise.tag_weights
+
+
+@pytest.mark.parametrize(
+    ("weight", "tags", "level"),
+    [
+        (0.0, 0, Similarity.NONE),
+        (2.99, 1, Similarity.NONE),  # one tag held by more than an eighth of the entries
+        (2.99, 2, Similarity.NONE),
+        (3.0, 1, Similarity.CLOSE),
+        (3.17, 2, Similarity.CLOSE),  # two tags each held by a third
+        (4.99, 2, Similarity.CLOSE),
+        (6.0, 1, Similarity.CLOSE),  # one tag alone, however rare, is never very close
+        (5.0, 2, Similarity.VERY_CLOSE),
+        (5.0, 3, Similarity.VERY_CLOSE),
+    ],
+)
+def test_levels_are_defined_by_the_shared_weight(
+    weight: float, tags: int, level: Similarity
+) -> None:
+    assert Similarity.of(weight, tags) is level
+
+
+def test_links_and_best_level_per_entry() -> None:
+    franchise = school()
+    by_name = {entry.name: entry for entry in franchise.entries}
+    link = franchise.link(by_name["Alba"], by_name["Bruno"])  # rouge + élève + volante
+    assert link.tags == ("rouge", "élève", "volante")
+    assert link.weight == pytest.approx(2 * math.log2(3) + math.log2(4.5))
+    assert link.level is Similarity.VERY_CLOSE
+    # Two houses-and-subject pairs are close; one house alone (1.6 bits) links nobody.
+    assert franchise.link(by_name["Gaspard"], by_name["Hélène"]).level is Similarity.CLOSE
+    assert franchise.link(by_name["Igor"], by_name["Gaspard"]).level is Similarity.NONE
     levels = {entry.name: franchise.best_level(entry) for entry in franchise.entries}
-    assert levels["Alba"] is Similarity.VERY_CLOSE
-    assert levels["Igor"] is Similarity.CLOSE  # only "bleue" with Gaspard and Hélène
-    assert levels["Gaspard"] is Similarity.VERY_CLOSE  # bleue + métamorphose with Hélène
+    assert levels == {
+        "Alba": Similarity.VERY_CLOSE, "Bruno": Similarity.VERY_CLOSE,
+        "Cyrille": Similarity.NONE, "Dora": Similarity.NONE,
+        "Émile": Similarity.CLOSE, "Fanny": Similarity.CLOSE,
+        "Gaspard": Similarity.CLOSE, "Hélène": Similarity.CLOSE, "Igor": Similarity.NONE,
+    }  # fmt: skip
 
 
-def test_similarity_of_shared_count() -> None:
-    assert [Similarity.of(n) for n in range(4)] == [
-        Similarity.NONE, Similarity.CLOSE, Similarity.VERY_CLOSE, Similarity.VERY_CLOSE,
-    ]  # fmt: skip
+def test_partners_at_a_level_include_the_closer_ones() -> None:
+    franchise = school()
+    keys = {entry.name: entry.key for entry in franchise.entries}
+    close = {key for key, _ in franchise.partners[keys["Alba"], Similarity.CLOSE]}
+    very_close = {key for key, _ in franchise.partners[keys["Alba"], Similarity.VERY_CLOSE]}
+    assert close == very_close == {keys["Bruno"]}
+    assert {key for key, _ in franchise.partners[keys["Émile"], Similarity.CLOSE]} == {
+        keys["Fanny"]
+    }
+    assert franchise.partners[keys["Émile"], Similarity.VERY_CLOSE] == ()
 
 
 def test_entries_inherit_language_and_flag_and_get_stable_keys() -> None:

@@ -1,4 +1,5 @@
 import itertools
+import math
 import random
 from collections import Counter
 
@@ -16,6 +17,7 @@ from undercover.themes.select import (
     RelaxReason,
     allowed_pool,
     deal_pair,
+    outlook,
 )
 
 from .documents import document
@@ -53,47 +55,61 @@ def deal(request: DealRequest, seed: int = 1, history: DealHistory | None = None
     return deal_pair(CATALOG, request, random.Random(seed), history or DealHistory())
 
 
-def brute_force_shared(first: Entry, second: Entry) -> set[str]:
-    """The measure from scratch: shared tags that at most a third of the franchise holds."""
+def brute_force_link(first: Entry, second: Entry) -> tuple[set[str], float]:
+    """The measure from scratch: shared tags held by at most a third, and their bits."""
     if first.franchise_id != second.franchise_id:
-        return set()
+        return set(), 0.0
     members = CATALOG.franchises_by_id[first.franchise_id].entries
     counts = Counter(tag for entry in members for tag in entry.tags)
-    return {t for t in set(first.tags) & set(second.tags) if counts[t] * 3 <= len(members)}
+    n = len(members)
+    shared = {t for t in set(first.tags) & set(second.tags) if counts[t] * 3 <= n}
+    return shared, sum(math.log2(n / counts[t]) for t in shared)
 
 
-@pytest.mark.parametrize(
-    ("level", "least"), [(Similarity.VERY_CLOSE, 2), (Similarity.CLOSE, 1), (Similarity.NONE, 0)]
-)
-def test_each_level_yields_pairs_in_its_range(level: Similarity, least: int) -> None:
+def brute_force_level(first: Entry, second: Entry) -> Similarity:
+    shared, weight = brute_force_link(first, second)
+    if weight >= 5 and len(shared) >= 2:
+        return Similarity.VERY_CLOSE
+    return Similarity.CLOSE if weight >= 3 else Similarity.NONE
+
+
+def fits(level: Similarity, first: Entry, second: Entry) -> bool:
+    """Whether the pair may be dealt at `level` (none: unrelated, same franchise)."""
+    if first.franchise_id != second.franchise_id:
+        return False
+    found = brute_force_level(first, second)
+    return found is level if level is Similarity.NONE else found.rank >= level.rank
+
+
+@pytest.mark.parametrize("level", list(Similarity))
+def test_each_level_yields_pairs_in_its_range(level: Similarity) -> None:
     request = DealRequest(franchises=frozenset({"ecole"}), similarity=level)
     for seed in range(200):
         result = deal(request, seed)
         assert result.undercover is not None
-        shared = brute_force_shared(result.civilian, result.undercover)
-        assert len(shared) >= least
-        assert set(result.shared_tags) == shared
+        assert fits(level, result.civilian, result.undercover)
+        assert set(result.shared_tags) == brute_force_link(result.civilian, result.undercover)[0]
         assert result.used is level
         assert not result.is_relaxed
         assert result.undercover_word == result.undercover.name != result.civilian.name
 
 
-def test_close_levels_stay_inside_one_franchise_and_none_may_cross() -> None:
-    request = DealRequest(categories=frozenset({"films", "animes"}), similarity=Similarity.CLOSE)
+@pytest.mark.parametrize("level", list(Similarity))
+def test_every_level_stays_inside_one_franchise(level: Similarity) -> None:
+    request = DealRequest(categories=frozenset({"films", "animes"}), similarity=level)
     results = [deal(request, seed) for seed in range(100)]
     assert all(
         r.undercover and r.undercover.franchise_id == r.civilian.franchise_id for r in results
     )
-    request = DealRequest(categories=frozenset({"films", "animes"}), similarity=Similarity.NONE)
-    results = [deal(request, seed) for seed in range(100)]
-    assert any(
-        r.undercover and r.undercover.franchise_id != r.civilian.franchise_id for r in results
-    )
+    assert not any(r.across_franchises for r in results)
 
 
 def test_relaxes_to_close_when_no_pair_is_very_close() -> None:
-    request = DealRequest(franchises=frozenset({"plat"}), similarity=Similarity.VERY_CLOSE)
-    result = deal(request)
+    doc = document()
+    doc["entries"][0]["family_safe"] = False  # without Alba, no pair is very close
+    catalog = catalog_from_documents([doc])
+    request = DealRequest(similarity=Similarity.VERY_CLOSE, family_safe_only=True)
+    result = deal_pair(catalog, request, random.Random(1), DealHistory())
     assert result.requested is Similarity.VERY_CLOSE
     assert result.used is Similarity.CLOSE
     [step] = result.relaxations
@@ -102,10 +118,24 @@ def test_relaxes_to_close_when_no_pair_is_very_close() -> None:
         Similarity.CLOSE,
         RelaxReason.NO_SIMILAR_PAIR,
     )
-    assert len(result.shared_tags) == 1
+    assert {result.civilian.name, result.undercover_word} in (
+        {"Émile", "Fanny"},
+        {"Gaspard", "Hélène"},
+    )
 
 
-def test_relaxes_to_none_when_filters_leave_one_entry_per_franchise() -> None:
+def test_none_relaxes_to_close_when_every_pair_is_related() -> None:
+    doc = document()
+    for index, entry in enumerate(doc["entries"]):
+        entry["family_safe"] = index < 2  # Alba and Bruno: very close, nobody else
+    catalog = catalog_from_documents([doc])
+    request = DealRequest(similarity=Similarity.NONE, family_safe_only=True)
+    result = deal_pair(catalog, request, random.Random(1), DealHistory())
+    assert result.used is Similarity.CLOSE
+    assert [r.reason for r in result.relaxations] == [RelaxReason.NO_UNRELATED_PAIR]
+
+
+def test_goes_across_franchises_only_when_none_keeps_two_entries() -> None:
     doc_a = document("a", "films", FLAT_ENTRIES[:2], FLAT_GROUPS)
     doc_b = document("b", "series", FLAT_ENTRIES[2:4], FLAT_GROUPS)
     doc_a["entries"][1]["family_safe"] = False
@@ -114,19 +144,18 @@ def test_relaxes_to_none_when_filters_leave_one_entry_per_franchise() -> None:
     request = DealRequest(similarity=Similarity.VERY_CLOSE, family_safe_only=True)
     result = deal_pair(catalog, request, random.Random(3), DealHistory())
     assert result.used is Similarity.NONE
-    assert [(r.to_level, r.reason) for r in result.relaxations] == [
-        (Similarity.CLOSE, RelaxReason.SMALL_POOL),
-        (Similarity.NONE, RelaxReason.SMALL_POOL),
+    assert result.across_franchises
+    assert [(r.from_level, r.to_level, r.reason) for r in result.relaxations] == [
+        (Similarity.VERY_CLOSE, Similarity.NONE, RelaxReason.SMALL_POOL)
     ]
     assert {result.civilian.name, result.undercover_word} == {"Un", "Trois"}
 
 
 def test_no_relaxation_when_some_civilian_can_satisfy_the_level() -> None:
-    # Igor has no very close partner, but other entries do: the civilian is drawn among those.
-    request = DealRequest(franchises=frozenset({"ecole"}), similarity=Similarity.VERY_CLOSE)
+    # Igor, Cyrille and Dora have no close partner, but others do: civilians are drawn among those.
+    request = DealRequest(franchises=frozenset({"ecole"}), similarity=Similarity.CLOSE)
     civilians = {deal(request, seed).civilian.name for seed in range(300)}
-    assert "Igor" not in civilians
-    assert len(civilians) >= 5
+    assert civilians == {"Alba", "Bruno", "Émile", "Fanny", "Gaspard", "Hélène"}
 
 
 def test_attribute_variant_deals_an_attribute_of_the_civilian() -> None:
@@ -154,18 +183,56 @@ def test_attribute_variant_needs_only_one_entry() -> None:
     assert caught.value.code is DealErrorCode.POOL_TOO_SMALL
 
 
-def test_no_pair_repeats_until_the_level_is_exhausted() -> None:
-    request = DealRequest(franchises=frozenset({"plat"}), similarity=Similarity.CLOSE)
-    # Its only close pairs: "x" and "y" are held by half the franchise, so not distinctive.
-    pairs = {frozenset(p) for p in [("Un", "Deux"), ("Trois", "Quatre"), ("Cinq", "Six")]}
+def test_no_pair_repeats_while_the_level_or_its_neighbour_has_another() -> None:
+    request = DealRequest(franchises=frozenset({"ecole"}), similarity=Similarity.CLOSE)
+    close = [{"Alba", "Bruno"}, {"Émile", "Fanny"}, {"Gaspard", "Hélène"}]
     history = DealHistory()
     seen = []
-    for _ in range(len(pairs)):
-        result = deal(request, len(seen), history)
-        assert not result.history_reset
-        seen.append(frozenset({result.civilian.name, result.undercover_word}))
+    for seed in range(3):
+        result = deal(request, seed, history)
+        assert not result.is_relaxed
+        seen.append({result.civilian.name, result.undercover_word})
         history = result.history
-    assert set(seen) == pairs
+    assert sorted(map(sorted, seen)) == sorted(map(sorted, close))
+    # Every close pair dealt: the next game moves to the neighbouring level, saying why.
+    result = deal(request, 3, history)
+    assert not result.history_reset
+    assert result.used is Similarity.NONE
+    assert [(r.to_level, r.reason) for r in result.relaxations] == [
+        (Similarity.NONE, RelaxReason.HISTORY_USED_UP)
+    ]
+    assert {result.civilian.name, result.undercover_word} not in close
+
+
+def test_a_single_very_close_pair_is_never_dealt_twice_while_close_ones_remain() -> None:
+    request = DealRequest(franchises=frozenset({"ecole"}), similarity=Similarity.VERY_CLOSE)
+    pool = allowed_pool(CATALOG, request)
+    assert outlook(CATALOG, pool, Similarity.VERY_CLOSE, DealHistory()).single_pair
+    first = deal(request, 0)
+    assert {first.civilian.name, first.undercover_word} == {"Alba", "Bruno"}
+    ahead = outlook(CATALOG, pool, Similarity.VERY_CLOSE, first.history)
+    assert ahead.level is Similarity.CLOSE
+    assert [r.reason for r in ahead.relaxations] == [RelaxReason.HISTORY_USED_UP]
+    history = first.history
+    for seed in range(1, 3):
+        result = deal(request, seed, history)
+        assert result.used is Similarity.CLOSE
+        assert {result.civilian.name, result.undercover_word} != {"Alba", "Bruno"}
+        history = result.history
+
+
+def test_history_starts_over_only_when_level_and_neighbour_are_used_up() -> None:
+    # "plat": six entries, no pair close (each a-tag is held by a third, 1.6 bits): 15 pairs.
+    request = DealRequest(franchises=frozenset({"plat"}), similarity=Similarity.NONE)
+    history = DealHistory()
+    seen = set()
+    for seed in range(15):
+        result = deal(request, seed, history)
+        assert not result.history_reset
+        assert not result.is_relaxed
+        seen.add(frozenset({result.civilian.name, result.undercover_word}))
+        history = result.history
+    assert len(seen) == 15
     result = deal(request, 99, history)
     assert result.history_reset
     assert len(result.history.pairs) == 1
@@ -264,9 +331,9 @@ def test_history_round_trips_through_json() -> None:
 FRANCHISE_IDS = sorted(CATALOG.franchises_by_id)
 
 
-def has_pair_at(pool: tuple[Entry, ...], least: int) -> bool:
+def has_pair_at(pool: tuple[Entry, ...], level: Similarity) -> bool:
     return any(
-        len(brute_force_shared(a, b)) >= least and not (a.spellings & b.spellings)
+        fits(level, a, b) and not (a.spellings & b.spellings)
         for a, b in itertools.combinations(pool, 2)
     )
 
@@ -302,6 +369,7 @@ def test_any_filter_gives_a_pair_when_two_entries_exist(
             with pytest.raises(DealError):
                 deal(request, seed + game, history)
             return
+        previous = history
         result = deal(request, seed + game, history)
         history = result.history
         assert result.civilian in pool
@@ -309,10 +377,15 @@ def test_any_filter_gives_a_pair_when_two_entries_exist(
             assert result.undercover_word in result.civilian.attributes
             continue
         assert result.undercover in pool
-        # Relaxation happens exactly when the pool has no pair at the requested level.
+        # Relaxed (other than by the history) exactly when the pool has no pair at that level.
         used = result.used
         assert used is not None
-        assert used.min_shared <= similarity.min_shared
-        assert result.is_relaxed == (not has_pair_at(pool, similarity.min_shared))
-        assert has_pair_at(pool, used.min_shared)
-        assert len(brute_force_shared(result.civilian, result.undercover)) >= used.min_shared
+        reasons = [r.reason for r in result.relaxations]
+        pool_reasons = [r for r in reasons if r is not RelaxReason.HISTORY_USED_UP]
+        assert bool(pool_reasons) == (not has_pair_at(pool, similarity))
+        if result.across_franchises:
+            assert RelaxReason.SMALL_POOL in reasons
+        else:
+            assert fits(used, result.civilian, result.undercover)
+        pair = (result.civilian.key, result.undercover.key)
+        assert result.history_reset or tuple(sorted(pair)) not in previous.pairs

@@ -76,7 +76,7 @@ class Player:
         return self.secret
 
     def current_actor(self) -> str | None:
-        current = self.page.locator("#speaking-order .player.current")
+        current = self.page.locator("#clue-wall .player.current")
         return current.get_attribute("data-player") if current.count() else None
 
     def give_text(self, form: str, text: str) -> None:
@@ -84,12 +84,11 @@ class Player:
         self.page.press(f"#{form}", "Enter")
 
     def vote_for(self, target: Player | None) -> None:
-        """Pick then confirm (Among-Us style); None abstains."""
+        """One tap on the player's vote button (or on "abstain")."""
         if target is None:
             self.page.click("#vote-abstain")
         else:
             self.page.click(f".target[data-target='{target.id}']")
-        self.page.click("#vote-confirm")
         expected = "Tu t'abstiens" if target is None else f"Ton vote : {target.name}"
         if self.page.locator("html").get_attribute("lang") == "en":
             expected = "You abstain" if target is None else f"Your vote: {target.name}"
@@ -112,6 +111,12 @@ class Player:
     def shoot(self, name: str) -> Path:
         path = RESULTS / f"{name}.png"
         self.page.evaluate("window.scrollTo(0, 0)")  # the sticky top bar stays on top
+        # The picture a player sees once the beat is over (chips landed, card flipped).
+        self.page.evaluate(
+            """() => Promise.all(document.getAnimations()
+                .filter(a => a.effect.getComputedTiming().iterations !== Infinity)
+                .map(a => a.finished.catch(() => null)))"""
+        )
         self.page.screenshot(path=str(path), full_page=True)
         return path
 
@@ -147,12 +152,21 @@ class Table:
         context = self.browser.new_context(viewport=PHONE, base_url=self.base_url, locale="fr-FR")
         context.set_default_timeout(STEP_MS)
         page = context.new_page()
-        page.on("dialog", lambda dialog: dialog.accept())  # the host's "kick?" confirmation
         player = Player(self, name, context, page)
         self.players.append(player)
         return player
 
-    def create(self, name: str) -> Player:
+    @staticmethod
+    def pick_avatar(player: Player, avatar: str | None) -> None:
+        if avatar is None:
+            return
+        player.page.click("#face-picker summary")
+        player.page.click(f"#face-picker [data-avatar='{avatar}']")
+        expect(player.page.locator(f"[data-avatar='{avatar}']")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+
+    def create(self, name: str, avatar: str | None = None) -> Player:
         host = self.new_player(name)
         host.page.goto("/")
         try:
@@ -160,6 +174,7 @@ class Table:
         except Exception as error:
             raise AssertionError(f"home did not show: {error}\n{host.diagnose()}") from None
         host.page.fill("#nickname", name)
+        self.pick_avatar(host, avatar)
         host.page.click("#create-room")
         host.wait_screen("lobby")
         match = re.search(r"/r/([A-Z0-9]{5})$", host.page.url)
@@ -167,18 +182,20 @@ class Table:
         self.code = match.group(1)
         return host
 
-    def join(self, name: str, screen: str = "lobby") -> Player:
+    def join(self, name: str, screen: str = "lobby", avatar: str | None = None) -> Player:
         player = self.new_player(name)
         player.page.goto(f"/r/{self.code}")
         expect(player.page.locator("#room-code")).to_have_value(self.code)
         player.page.fill("#nickname", name)
+        self.pick_avatar(player, avatar)
         player.page.click("#join-room")
         player.wait_screen(screen)
         return player
 
-    def seat(self, *names: str) -> list[Player]:
-        host = self.create(names[0])
-        others = [self.join(name) for name in names[1:]]
+    def seat(self, *names: str, avatar: str | None = None) -> list[Player]:
+        """Everyone joins; with `avatar`, everyone asks for that same one."""
+        host = self.create(names[0], avatar)
+        others = [self.join(name, avatar=avatar) for name in names[1:]]
         expect(host.page.locator("#players .player")).to_have_count(len(names))
         return [host, *others]
 
@@ -264,7 +281,12 @@ class Table:
         raise AssertionError("the clue phase did not end")
 
     def check_no_errors(self) -> None:
-        errors = [f"{p.name}: {e}" for p in self.players for e in p.errors if "pageerror" in e]
+        errors = [
+            f"{p.name}: {e}"
+            for p in self.players
+            for e in p.errors
+            if "pageerror" in e or "Content Security Policy" in e
+        ]
         assert not errors, errors
 
     def close(self) -> None:

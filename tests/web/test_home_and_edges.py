@@ -280,6 +280,8 @@ def test_keyboard_only_creates_a_room_with_a_visible_focus(table: Table) -> None
     page.goto("/")
     expect(page.locator("#nickname")).to_be_focused()
     page.keyboard.type("Clavier")
+    page.keyboard.press("Tab")  # the face picker, folded: Enter would open it
+    expect(page.locator("#face-picker summary")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.locator("#create-room")).to_be_focused()
     page.keyboard.press("Enter")

@@ -25,7 +25,7 @@ def test_host_kicks_the_current_speaker(table: Table) -> None:
     while speaker is host or speaker not in civilians:
         assert speaker is not None
         speaker.give_text("clue-input", "premier")
-        expect(host.page.locator("#speaking-order .player.current")).not_to_have_attribute(
+        expect(host.page.locator("#clue-wall .player.current")).not_to_have_attribute(
             "data-player", speaker.id
         )
         speaker = table.by_id(host.current_actor())
@@ -35,16 +35,22 @@ def test_host_kicks_the_current_speaker(table: Table) -> None:
     host.page.locator(".kick-panel summary").click()
     host.look("kick-panel-open")
     host.page.click(f".kick-panel [data-kick='{kicked_id}']")
+    # Asked in the page, not with the browser's confirm(): "Annuler" keeps the player.
+    expect(host.page.locator("#confirm-dialog")).to_contain_text("pour de bon")
+    host.look("kick-confirm")
+    host.page.click("#confirm-no")
+    expect(host.page.locator("#confirm-dialog")).to_be_hidden()
+    expect(speaker.page.locator("body")).to_have_attribute("data-screen", "clues")
+    host.page.click(f".kick-panel [data-kick='{kicked_id}']")
+    host.page.click("#confirm-yes")
 
     speaker.wait_screen("final")
     expect(speaker.page.locator("[data-final='kicked']")).to_contain_text("Tu as été exclu·e")
     speaker.look("kicked-final")
-    expect(host.page.locator("#speaking-order .player.current")).not_to_have_attribute(
+    expect(host.page.locator("#clue-wall .player.current")).not_to_have_attribute(
         "data-player", kicked_id
     )
-    expect(host.page.locator(f"#speaking-order [data-player='{kicked_id}']")).to_contain_text(
-        "exclu"
-    )
+    expect(host.page.locator(f"#clue-wall [data-player='{kicked_id}']")).to_contain_text("exclu")
     # Someone arriving now watches as a spectator until the next game.
     late = table.join("Bastien", screen="clues")
     expect(late.page.locator("[data-banner='spectator']")).to_contain_text("prochaine partie")

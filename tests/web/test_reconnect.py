@@ -32,11 +32,9 @@ def test_reload_mid_clue_and_mid_vote_keeps_seat_screen_and_vote(table: Table) -
     assert speaker.id == seat
     expect(speaker.page.locator("#your-turn")).to_be_visible()
     expect(speaker.page.locator("#clue-input")).to_have_value("brouillon")
-    expect(host.page.locator("#players .player, #speaking-order .player")).to_have_count(4)
+    expect(host.page.locator("#players .player, #clue-wall .player")).to_have_count(4)
     speaker.page.press("#clue-input", "Enter")
-    expect(host.page.locator(f"#speaking-order [data-player='{seat}']")).to_contain_text(
-        "brouillon"
-    )
+    expect(host.page.locator(f"#clue-wall [data-player='{seat}']")).to_contain_text("brouillon")
 
     table.play_clues(players)
     for player in players:
@@ -82,7 +80,7 @@ def test_a_clue_sent_while_the_server_is_down_is_sent_after_reconnecting(
         own_server.start()
 
         expect(speaker.page.locator("[data-banner='reconnecting']")).to_be_hidden(timeout=20_000)
-        expect(host.page.locator(f"#speaking-order [data-player='{speaker.id}']")).to_contain_text(
+        expect(host.page.locator(f"#clue-wall [data-player='{speaker.id}']")).to_contain_text(
             "parapluie", timeout=20_000
         )
         table.check_no_errors()
@@ -114,6 +112,6 @@ def test_host_page_closes_and_another_player_becomes_host(fast_table: Table) -> 
     table.play_clues(alive)
     for player in alive:
         player.wait_screen("voting")
-    expect(heir.page.locator("#speaking-order")).to_have_count(0)
+    expect(heir.page.locator("#clue-wall")).to_be_visible()
     expect(heir.page.locator(".kick-panel")).to_be_visible()
     table.check_no_errors()

@@ -39,7 +39,7 @@ def test_expired_timers_give_an_empty_clue_a_phantom_vote_and_skip_the_absent(
     table.reveal_cards(players)
     host.wait_screen("clues")
 
-    order = host.page.locator("#speaking-order .player").evaluate_all(
+    order = host.page.locator("#clue-wall .player").evaluate_all(
         "items => items.map(item => item.dataset.player)"
     )
     slow = table.by_id(order[0])
@@ -60,8 +60,8 @@ def test_expired_timers_give_an_empty_clue_a_phantom_vote_and_skip_the_absent(
     # The slow speaker does nothing: the clue timer runs out (countdown warning on the way).
     expect(slow.page.locator(".countdown.warning")).to_be_visible(timeout=10_000)
     slow.look("timers-countdown-warning")
-    slow_entry = watcher.page.locator(f"#speaking-order [data-player='{slow.id}']")
-    expect(slow_entry).to_contain_text("temps écoulé", timeout=10_000)
+    slow_entry = watcher.page.locator(f"#clue-wall [data-player='{slow.id}']")
+    expect(slow_entry).to_contain_text("trop lent", timeout=10_000)
     for pid in order[1:]:
         speaker = table.by_id(pid)
         if speaker is None or speaker is away:
@@ -74,11 +74,10 @@ def test_expired_timers_give_an_empty_clue_a_phantom_vote_and_skip_the_absent(
     expect(phantoms).to_contain_text(f"{slow.name} +1")
     watcher.look("timers-vote-phantom")
     # Nobody votes: the vote timer runs out and the phantom vote alone decides.
-    watcher.page.wait_for_selector(
-        f"body[data-screen='reveal'] #last-vote tr[data-player='{slow.id}']", timeout=15_000
-    )
-    row = watcher.page.locator(f"#last-vote tr[data-player='{slow.id}'] td").nth(1)
-    assert row.inner_text() == "1 (dont 1 fantôme)"
+    watcher.wait_screen("reveal")
+    row = watcher.page.locator(f"#tally-board [data-player='{slow.id}']")
+    expect(row.locator(".count")).to_have_text("1")
+    expect(row).to_contain_text("+1 pénalité")
     expect(watcher.page.locator("#eliminated-name")).to_contain_text(slow.name)
     expect(watcher.page.locator("#eliminated-role")).to_have_text("Son rôle reste secret.")
     table.check_no_errors()

@@ -37,6 +37,7 @@ BOT_NAMES = (
     "Ursule", "Victor",
 )  # fmt: skip
 BOT_NAME_PREFIX = "Bot "
+BOT_AVATAR = "🤖"  # every bot wears it (a person may too: the view's `bot` tells them apart)
 
 # Seconds before a bot acts, drawn uniformly per situation: long enough to read like a person,
 # far below the shortest timers (30 s), and a changed ballot inside the 4 s vote grace.
@@ -74,12 +75,15 @@ def add_bot(room: Room, actor: str, strength: seats.Strength) -> Room:
         raise Rejected(RejectCode.ROOM_FULL)
     number = room.seats_created + 1
     nickname, key = _free_name(room, number)
+    _, color = seats.pick_look(room, BOT_AVATAR, None)
     seat = seats.Seat(
         player_id=f"p{number}",
         nickname=nickname,
         name_key=key,
         token_hash=f"bot:{number}",  # not a SHA-256: no token ever opens a bot's seat
         joined=number,
+        avatar=BOT_AVATAR,
+        color=color,
         bot=strength,
     )
     return room.model_copy(update={"seats": (*room.seats, seat), "seats_created": number})

@@ -17,9 +17,10 @@ import contextlib
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from undercover.engine import bot_seats, deadlines, membership, seats
+from undercover.engine import bot_seats, deadlines, ghosts, host_words, membership, seats
 from undercover.engine.commands import (
     AddBot,
+    BecomeGhost,
     BotPlayed,
     CastVote,
     Command,
@@ -32,16 +33,19 @@ from undercover.engine.commands import (
     Kick,
     Leave,
     ProposeTheme,
+    RatePair,
     Reconnect,
     Rematch,
     RemoveBot,
     Resumed,
+    SetHostWords,
     SetLock,
     StartGame,
     TimePassed,
     UpdateSettings,
+    WithdrawVote,
 )
-from undercover.engine.effects import Broadcast, DeleteRoom, Effect
+from undercover.engine.effects import Broadcast, DeleteRoom, Effect, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.phases import clues, ended, enter, guess, lobby, role_reveal, voting
 from undercover.engine.phases.clues import Clues
@@ -73,8 +77,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
     before = room
     effects: list[Effect] = []
     match command:
-        case JoinRoom(name=name, token=token):
-            room, effects = membership.join(room, name, token, now)
+        case JoinRoom(name=name, token=token, avatar=avatar, color=color):
+            room, effects = membership.join(room, name, token, now, avatar, color)
         case Reconnect(token=token):
             room, effects = membership.reconnect(room, token, now)
         case Leave():
@@ -99,12 +103,22 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
             room = clues.theme(_current(room, seq), _seated(room, actor), text)
         case CastVote(seq=seq, target=target):
             room = voting.cast(_current(room, seq), _seated(room, actor), target)
+        case WithdrawVote(seq=seq):
+            room = voting.withdraw(_current(room, seq), _seated(room, actor))
         case Guess(seq=seq, text=text):
             room = guess.make_guess(_current(room, seq), _seated(room, actor), text)
         case Kick(player_id=target):
+            ghosts.check_may_kick(room, actor)
             room, effects = membership.kick_player(room, _seated(room, actor), target, now)
         case Rematch(seq=seq):
             room = ended.rematch(_current(room, seq), _seated(room, actor))
+        case BecomeGhost(winner=winner, undercover=undercover):
+            room = ghosts.become_ghost(room, _seated(room, actor), winner, undercover)
+        case SetHostWords(seq=seq, lines=lines):
+            text = "\n".join(lines)
+            room = host_words.set_host_words(_current(room, seq), _seated(room, actor), text)
+        case RatePair(seq=seq, up=up):
+            room, effects = host_words.rate_pair(_current(room, seq), _seated(room, actor), up)
         case Connected(player_id=player_id):
             room = seats.connect(room, _seated(room, player_id), now)
         case Disconnected(player_id=player_id):
@@ -123,6 +137,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
         return Step(room, tuple(effects))
     if not isinstance(command, TimePassed | Resumed | Disconnected):
         room = room.model_copy(update={"last_activity": now})
+    if isinstance(command, BecomeGhost) and actor is not None:
+        return Step(room, (*effects, Refresh(actor)))  # what a ghost does reaches no one else
     return Step(room, (*effects, Broadcast()))
 
 
@@ -223,7 +239,12 @@ def _settle_once(room: Room, now: float) -> Room | None:
         return transferred
     phase, game = room.phase, room.game
     match phase:
-        case Lobby() | Ended() | Reveal():
+        case Lobby() | Ended():
+            return None
+        case Reveal():
+            assert game is not None
+            if game.is_over and not phase.ends_game:
+                return follow(room, now)  # a kick ended the game during the pause
             return None
         case RoleReveal():
             assert game is not None

@@ -16,7 +16,14 @@ if TYPE_CHECKING:
     from undercover.engine.room import Room
 
 
-def join(room: Room, name: str, token: str, now: float) -> tuple[Room, list[Effect]]:
+def join(
+    room: Room,
+    name: str,
+    token: str,
+    now: float,
+    avatar: str | None = None,
+    color: str | None = None,
+) -> tuple[Room, list[Effect]]:
     """Take a new seat (a spectator's while a game runs); the first one in becomes host."""
     token_hash = seats.hash_token(token)
     if token_hash in room.banned:
@@ -34,7 +41,10 @@ def join(room: Room, name: str, token: str, now: float) -> tuple[Room, list[Effe
     if not in_lobby and spectators >= seats.MAX_SPECTATORS:
         raise Rejected(RejectCode.ROOM_FULL)
     number = room.seats_created + 1
+    face, colour = seats.pick_look(room, avatar, color)
     seat = seats.Seat(
+        avatar=face,
+        color=colour,
         player_id=f"p{number}",
         nickname=nickname,
         name_key=key,

@@ -21,6 +21,7 @@ from undercover.engine.commands import (
     TEXT_MAX_LENGTH,
     TOKEN_MAX_LENGTH,
     AddBot,
+    BecomeGhost,
     CastVote,
     ConfirmRole,
     GiveClue,
@@ -28,11 +29,14 @@ from undercover.engine.commands import (
     Kick,
     Leave,
     ProposeTheme,
+    RatePair,
     Rematch,
     RemoveBot,
+    SetHostWords,
     SetLock,
     StartGame,
     UpdateSettings,
+    WithdrawVote,
 )
 
 PROTOCOL_VERSION = 2  # 2: a view's recap may hold only the entries after `recap_from`
@@ -83,8 +87,14 @@ class Hello(_Message):
     type: Literal["hello"]
     protocol: int
     token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX_LENGTH)
-    name: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+    name: str | None = None  # bounded by the frame; the engine checks its length
     lang: Literal["fr", "en"] = "fr"
+    # The face asked for when joining (ignored when resuming a seat); an unknown or taken
+    # one is replaced by a free one (seats.pick_look).
+    avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+    color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+    # A board (a shared screen): no seat, the spectator's view; `token` and `name` ignored.
+    board: bool = False
 
 
 ClientCommand = (
@@ -98,9 +108,13 @@ ClientCommand = (
     | GiveClue
     | ProposeTheme
     | CastVote
+    | WithdrawVote
     | Guess
     | Kick
     | Rematch
+    | BecomeGhost
+    | SetHostWords
+    | RatePair
 )
 ClientMessage = Annotated[Hello | ClientCommand, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[Hello | ClientCommand] = TypeAdapter(ClientMessage)

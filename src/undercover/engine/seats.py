@@ -47,6 +47,16 @@ _MARKUP = frozenset("<>")
 
 # How well a bot seat plays (undercover.bots): "débutant", "normal", "malin" in the UI.
 Strength = Literal["debutant", "normal", "malin"]
+# A player's face, picked when joining: one of these emoji on one of these colours (white
+# initials on each stay readable: contrast 4.5:1 or more). Unique in the room while they last.
+AVATARS = (
+    "🦊", "🐼", "🐸", "🦁", "🐙", "🦉", "🐧", "🐯", "🐨", "🦄", "🐵", "🐰",
+    "🐻", "🐝", "🐢", "🦖", "🐳", "🦜", "🐞", "🦩", "🐲", "👽", "🤖", "👻",
+)  # fmt: skip
+COLORS = (
+    "#b3261e", "#a3460a", "#7a5c00", "#2e6b1f", "#0b6e5f", "#0a5f8a",
+    "#3451b2", "#5b3cc4", "#8a2f9e", "#a3245e", "#5d5d6e", "#6b4a2e",
+)  # fmt: skip
 
 
 class Seat(BaseModel):
@@ -64,6 +74,8 @@ class Seat(BaseModel):
     kicked: bool = False
     left: bool = False  # left during a game: the seat is freed at "Rejouer"
     bot: Strength | None = None  # a bot seat (engine/bot_seats.py): no socket, never absent
+    avatar: str = ""  # one of AVATARS ("" in rooms saved before avatars)
+    color: str = ""  # one of COLORS
 
     @property
     def grace_ends_at(self) -> float | None:
@@ -71,6 +83,23 @@ class Seat(BaseModel):
         if self.connected or self.absent or self.disconnected_since is None:
             return None
         return self.disconnected_since + RECONNECT_GRACE_SECONDS
+
+
+def pick_look(room: Room, avatar: str | None, color: str | None) -> tuple[str, str]:
+    """The avatar and colour a newcomer gets: the ones asked for if no seat holds them, else
+    the first free ones (any, once every one is taken)."""
+    seated = [s for s in room.seats if not s.kicked]
+
+    def pick(wanted: str | None, choices: tuple[str, ...], taken: set[str]) -> str:
+        free = [choice for choice in choices if choice not in taken]
+        if wanted in free:
+            return wanted
+        return free[0] if free else choices[len(seated) % len(choices)]
+
+    return (
+        pick(avatar, AVATARS, {s.avatar for s in seated}),
+        pick(color, COLORS, {s.color for s in seated}),
+    )
 
 
 def hash_token(token: str) -> str:
@@ -84,9 +113,9 @@ def clean_nickname(raw: str) -> str:
     'Zoé'
     """
     name = " ".join(blank_invisible(unicodedata.normalize("NFC", raw)).split())
-    if any(_is_forbidden(char) for char in name):
+    if any(_is_forbidden(char) and not _joins_emoji(name, i) for i, char in enumerate(name)):
         raise Rejected(RejectCode.NAME_INVALID)
-    visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me"))
+    visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me", "Cf"))
     if visible == 0:
         raise Rejected(RejectCode.NAME_EMPTY)
     # Accents stack, but a name drawn over the lines around it (Zalgo) is not a nickname.
@@ -102,6 +131,25 @@ def name_key(name: str) -> str:
         char for char in unicodedata.normalize("NFD", folded) if unicodedata.category(char) != "Mn"
     )
     return "".join(stripped.translate(_CONFUSABLES).split())
+
+
+_ZWJ = "\u200d"
+_VARIATION_EMOJI = "\ufe0f"
+
+
+def _joins_emoji(name: str, index: int) -> bool:
+    """A zero-width joiner between two emoji (👨‍👩‍👧, 👩🏽‍💻, ❤️‍🔥) draws one picture; anywhere
+    else it hides inside a word, so it stays forbidden there.
+
+    >>> _joins_emoji("👨\u200d👩", 1), _joins_emoji("A\u200dna", 1)
+    (True, False)
+    """
+    if name[index] != _ZWJ or index == 0 or index + 1 >= len(name):
+        return False
+    before, after = name[index - 1], name[index + 1]
+    # Before: the emoji itself, its skin tone (Sk) or its emoji-style variation selector.
+    emoji_before = unicodedata.category(before) in ("So", "Sk") or before == _VARIATION_EMOJI
+    return emoji_before and unicodedata.category(after) == "So"
 
 
 def _is_forbidden(char: str) -> bool:

@@ -30,6 +30,7 @@ class RoomSettings(BaseModel):
     similarity: Similarity = "very_close"
     attribute_variant: bool = False
     locked: bool = False
+    streamer: bool = False  # the board hides the code and the link (a join QR on request)
 
 
 class SettingsChanges(BaseModel):
@@ -46,14 +47,18 @@ class SettingsChanges(BaseModel):
     vote_timer: bool | None = None
     vote_seconds: int | None = None
     reveal_on_elimination: bool | None = None
+    reveal_word: bool | None = None
     themes: tuple[str, ...] | None = Field(default=None, max_length=NAME_LIST_MAX)
     franchises: tuple[str, ...] | None = Field(default=None, max_length=NAME_LIST_MAX)
     family_safe: bool | None = None
     similarity: Similarity | None = None
     attribute_variant: bool | None = None
+    streamer: bool | None = None
 
 
-_ROOM_FIELDS = frozenset({"themes", "franchises", "family_safe", "similarity", "attribute_variant"})
+_ROOM_FIELDS = frozenset(
+    {"themes", "franchises", "family_safe", "similarity", "attribute_variant", "streamer"}
+)
 
 
 def apply_changes(settings: RoomSettings, changes: SettingsChanges) -> RoomSettings:

@@ -39,6 +39,7 @@ from undercover.engine.store import Database
 from undercover.hosts import routes
 from undercover.hosts.clock import Clock, open_clock
 from undercover.hosts.codes import CodeSpaceExhaustedError, new_room_code
+from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import (
     CREATE_BURST,
@@ -50,6 +51,7 @@ from undercover.hosts.ratelimit import (
     FloodGuard,
     Frame,
     RateLimiter,
+    RoomPasses,
     client_key,
 )
 from undercover.hosts.rooms import Engine, LiveRoom, Peer, Rooms, Runner
@@ -107,6 +109,7 @@ class Server:
         self.rooms = Rooms(options.data_dir, engine, self.clock, options.offload)
         self.create_limits = RateLimiter(CREATE_BURST, CREATE_PER_SECOND)
         self.lookup_limits = RateLimiter(UNKNOWN_ROOM_BURST, UNKNOWN_ROOM_PER_SECOND)
+        self.room_passes = RoomPasses()
         self.frame_limits = FloodGuard()
         self.open_sockets: Counter[str] = Counter()  # per client key (ratelimit.client_key)
         self.lan_base = f"http://{lan_address()}:{options.port}" if options.lan else None
@@ -127,17 +130,23 @@ class Server:
     async def find_room(self, code: str | None, address: str) -> LiveRoom | float:
         """The room, or how long this address must wait (0.0: the room is unknown).
 
-        Only look-ups of unknown codes spend the address's allowance, but once it is
-        spent every look-up waits, so a prober cannot tell a live code by its answer.
+        An address that already reached this room (or created it) holds a pass: never
+        refused. Any other look-up spends the address's allowance, a live code like an
+        unknown one, so past the limit a prober cannot tell a live code by its answer
+        (`ratelimit.RoomPasses`).
         """
         now = time.monotonic()
         room = await self.rooms.find(code) if code is not None else None
         if self.is_unlimited(address):
             return room if room is not None else 0.0
-        if room is None:
-            return self.lookup_limits.take(client_key(address), now)
-        wait = self.lookup_limits.peek(client_key(address), now)
-        return wait if wait > 0 else room
+        key = client_key(address)
+        if room is not None and self.room_passes.holds(room.code, key):
+            return room
+        wait = self.lookup_limits.take(key, now)
+        if wait > 0 or room is None:
+            return wait
+        self.room_passes.grant(room.code, key)
+        return room
 
 
 def is_loopback(address: str) -> bool:
@@ -201,6 +210,7 @@ async def _create_room(server: Server, address: str) -> Response:
     except CodeSpaceExhaustedError:
         return _api(routes.server_full())
     await server.rooms.create(code)
+    server.room_passes.grant(code, client_key(address))
     return _api(routes.created(code))
 
 
@@ -278,6 +288,9 @@ async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
                 peer.push(error_frame(routes.RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
                 continue
             text = message.get("text")
+            if text == PING:  # the heartbeat: answered here, never seen by the room
+                peer.push(PONG)
+                continue
             await room.frame(peer, text if text is not None else message.get("bytes") or b"")
     except WebSocketDisconnect:
         pass
@@ -427,5 +440,9 @@ def main(argv: list[str]) -> int:
         lifespan="on",
         timeout_graceful_shutdown=2,
     )
-    uvicorn.Server(config).run()
+    # Ctrl-C: uvicorn shuts down gracefully, then re-raises the signal; the operator sees a
+    # log line, not a traceback (stderr carries JSON lines only).
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run()
+    log_event("server.stopped")
     return 0

@@ -16,10 +16,12 @@ from typing import Final
 # Room creation per client address: a party creates a handful of rooms an evening.
 CREATE_BURST: Final = 10.0
 CREATE_PER_SECOND: Final = 1 / 6
-# Look-ups of rooms that do not exist, per client address: a mistyped code is fine,
-# walking the 31**5 code space is not (at this pace it would take about a year).
+# Look-ups of rooms without a pass (see RoomPasses), per client address: a mistyped code is
+# fine, walking the 31**5 code space is not (at this pace it would take about a year).
 UNKNOWN_ROOM_BURST: Final = 20.0
 UNKNOWN_ROOM_PER_SECOND: Final = 1.0
+# Room passes remembered by a host: (room, address) pairs that reached a room.
+MAX_ROOM_PASSES: Final = 100_000
 # Frames per WebSocket connection: a person taps far slower than this.
 FRAME_BURST: Final = 20.0
 FRAME_PER_SECOND: Final = 10.0
@@ -94,6 +96,47 @@ class RateLimiter:
             del self._buckets[key]
         while len(self._buckets) > self.max_keys:
             del self._buckets[next(iter(self._buckets))]
+
+
+class RoomPasses:
+    """Which client addresses have already reached which room: their look-ups of it are free.
+
+    The look-up limit must stop a prober walking the code space without locking a party out
+    of its own room. An address earns a pass for a room by creating it or by reaching it while
+    it had allowance left; with a pass, the room's page, summary and socket are never refused
+    (a whole party behind one router shares one address, and a seated player reconnecting
+    comes back from the address they played from). Without one, a live code costs a look-up
+    like an unknown one, so an address past its allowance learns nothing from the answer.
+    Memory is bounded: past `max_passes`, the least recently used pass is dropped (its address
+    then spends one look-up to earn it again).
+
+    >>> passes = RoomPasses(max_passes=1)
+    >>> passes.grant("K7QXM", "1.2.3.4"); passes.holds("K7QXM", "1.2.3.4")
+    True
+    >>> passes.grant("ABCDE", "1.2.3.4"); passes.holds("K7QXM", "1.2.3.4")
+    False
+    """
+
+    def __init__(self, max_passes: int = MAX_ROOM_PASSES) -> None:
+        if max_passes < 1:
+            raise ValueError("max_passes >= 1 is required")
+        self.max_passes = max_passes
+        self._passes: dict[tuple[str, str], None] = {}
+
+    def grant(self, room: str, key: str) -> None:
+        self._passes.pop((room, key), None)
+        self._passes[(room, key)] = None  # most recent last
+        while len(self._passes) > self.max_passes:
+            del self._passes[next(iter(self._passes))]
+
+    def holds(self, room: str, key: str) -> bool:
+        if (room, key) not in self._passes:
+            return False
+        self.grant(room, key)  # refresh its place
+        return True
+
+    def __len__(self) -> int:
+        return len(self._passes)
 
 
 class Frame(Enum):

@@ -33,6 +33,7 @@ import logging
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from undercover.bots.drive import bot_move
 from undercover.engine import codec, deadlines, seats, store
@@ -48,7 +49,7 @@ from undercover.engine.commands import (
     TimePassed,
 )
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.effects import CloseSeat, DeleteRoom, Effect
+from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, PairRated, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
@@ -56,10 +57,16 @@ from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
 from undercover.engine.recap_json import Recap, RecapJson, extends
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
 from undercover.engine.view import private_part, public_json, to_ascii_json
+from undercover.hosts.logs import log_event
 from undercover.rules import MAX_PLAYERS, PlayerId
 
 ConnectionId = str
 Connections = Mapping[ConnectionId, PlayerId | None]
+
+# What a board's socket is bound to: no seat (player ids are "p1", "p2", …), and the view it
+# is sent is the spectator's, `view_for(room, None)`: a board holds nothing a stranger could not.
+BOARD: Final = "board"
+MAX_BOARDS = 8  # per room: each one costs a frame per change
 
 log = logging.getLogger("undercover.runner")
 
@@ -163,6 +170,8 @@ class RoomRunner:
         try:
             message = codec.decode(text)
         except ProtocolError as error:
+            if error.command and connections.get(conn) is None:
+                return self._refuse(conn, ProtocolCode.HELLO_REQUIRED)
             return self._refuse(conn, error.code, error.detail, fatal=error.fatal)
         if isinstance(message, Hello) and connections.get(conn) is not None:
             return self._refuse(conn, ProtocolCode.ALREADY_GREETED)
@@ -253,6 +262,11 @@ class RoomRunner:
         if not isinstance(message, Hello):
             self._apply(turn, turn.live[conn], message, now)
             return
+        if message.board:
+            if sum(1 for player in turn.live.values() if player == BOARD) >= MAX_BOARDS:
+                raise Rejected(RejectCode.ROOM_FULL)
+            turn.live[conn] = turn.bound = BOARD
+            return
         token = message.token
         if token is not None:
             try:
@@ -263,7 +277,10 @@ class RoomRunner:
                 token = None  # a token from another room or a deleted one: join by name
         if token is None:
             token = new_token
-            self._apply(turn, None, JoinRoom(name=message.name or "", token=token), now)
+            join = JoinRoom(
+                name=message.name or "", token=token, avatar=message.avatar, color=message.color
+            )
+            self._apply(turn, None, join, now)
         seat = seats.find_by_token(turn.room, token)
         assert seat is not None, "a successful hello leaves a seat for its token"
         for other, player in list(turn.live.items()):
@@ -310,6 +327,8 @@ class RoomRunner:
                         _close(turn, conn, effect.reason)
             elif isinstance(effect, DeleteRoom):
                 delete = True
+            elif isinstance(effect, PairRated):
+                _log_rating(turn.room.code, effect)
         if delete:
             return self._delete(turn)
         doc = self._writer.dump(turn.room)
@@ -317,10 +336,14 @@ class RoomRunner:
         revision = loaded.revision + 1 if changed else loaded.revision
         if changed:
             self._save(turn.room, revision, doc)
-        if changed or broadcast:
+        # A step that changed only some seats' views (a ghost's opt-in: `Refresh`) is sent
+        # to them alone, so that what a ghost does never reaches anyone else, not even as a frame.
+        refreshed = {e.player_id for e in turn.effects if isinstance(e, Refresh)}
+        everyone = any(isinstance(e, Broadcast) for e in turn.effects) or not refreshed
+        if broadcast or (changed and everyone):
             recipients = list(turn.live)
         else:
-            recipients = [c for c, p in turn.live.items() if p == turn.bound]
+            recipients = [c for c, p in turn.live.items() if p == turn.bound or p in refreshed]
         alarm_at = next_deadline(turn.room)
         views, held = self._views(turn.room, revision, turn.live, recipients, now)
         turn.frames.extend(views)
@@ -374,7 +397,7 @@ class RoomRunner:
                 public = public_json(room, now, self._recap_json, recap_from=start)
                 heads[start] = codec.view_frame(revision, public[:-1] + ',"me":', start)[:-1]
             if (start, player) not in frames:
-                private = to_ascii_json(private_part(room, player))
+                private = to_ascii_json(private_part(room, None if player == BOARD else player))
                 frames[start, player] = heads[start] + private + "}}"
             sent.append((conn, frames[start, player]))
         return sent, held
@@ -439,3 +462,18 @@ def _refusal(
     )
     closes = ((conn, _FATAL_CLOSES.get(code, CloseCode.PROTOCOL_ERROR), code),) if fatal else ()
     return Outbox(frames=((conn, frame),), closes=closes, alarm_at=alarm_at)
+
+
+def _log_rating(code: str, rating: PairRated) -> None:
+    """Both hosts log every rating the same way: pair ids and counts, never a word."""
+    log_event(
+        "pair.rated",
+        room=code,
+        pair=list(rating.pair),
+        vote="up" if rating.up else "down",
+        ups=rating.ups,
+        downs=rating.downs,
+        players=rating.players,
+        removed=rating.removed,
+        custom=rating.custom,
+    )

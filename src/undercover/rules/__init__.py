@@ -3,7 +3,7 @@
 The whole public surface is re-exported here; docs/rules.md describes the rules it implements.
 """
 
-from undercover.rules.bounds import max_cycles, max_inputs
+from undercover.rules.bounds import max_cycles, max_inputs, max_recap_entries
 from undercover.rules.clues import give_clue, propose_theme, skip_clue, skip_theme
 from undercover.rules.errors import Fault, RuleViolation
 from undercover.rules.game import (
@@ -95,6 +95,7 @@ __all__ = [
     "kick",
     "max_cycles",
     "max_inputs",
+    "max_recap_entries",
     "propose_theme",
     "skip_clue",
     "skip_guess",

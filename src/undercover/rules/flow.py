@@ -77,9 +77,17 @@ def next_cycle(game: Game) -> Game:
     )
 
 
-def conclude(game: Game, *, mr_white_guessed: bool = False) -> Game | None:
+def conclude(
+    game: Game, *, mr_white_guessed: bool = False, table_abstained: bool = False
+) -> Game | None:
     """The finished game if an outcome applies, else None."""
-    outcome = decide_outcome(game.roles, game.alive, game.kicked, mr_white_guessed)
+    outcome = decide_outcome(
+        game.roles,
+        game.alive,
+        game.kicked,
+        mr_white_guessed,
+        table_abstained=table_abstained,
+    )
     if outcome is None:
         return None
     return game.model_copy(

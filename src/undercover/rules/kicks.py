@@ -17,6 +17,7 @@ def kick(game: Game, player: PlayerId) -> Game:
     if player not in game.roles or player in game.kicked:
         raise host_error("kick.unknown_player", "this player is not in the game")
     was_alive = player in game.alive
+    before = game
     entry = KickEntry(cycle=game.cycle, player=player, stage=game.stage)
     game = game.model_copy(
         update={
@@ -27,8 +28,7 @@ def kick(game: Game, player: PlayerId) -> Game:
         }
     )
     if game.stage is Stage.GUESS:
-        # Mr. White's pending guess is settled first; victory is checked right after it.
-        return skip_guess(game) if player == game.guesser else game
+        return _during_guess(before, game, player, was_alive)
     if not was_alive:
         return game  # an eliminated player leaving changes nothing on the table
     if game.stage is Stage.VOTE:
@@ -50,6 +50,18 @@ def kick(game: Game, player: PlayerId) -> Game:
             return skip_theme(game)
         case _:
             return game
+
+
+def _during_guess(before: Game, game: Game, player: PlayerId, was_alive: bool) -> Game:
+    """A kick while Mr. White guesses is checked at once like any other. His guess can only
+    steal the outcome his own elimination left: if this kick is what decides the game, the
+    game ends now and his guess is lost; kicked himself, he loses it too."""
+    if player == game.guesser:
+        return skip_guess(game)
+    decided_by_kick = conclude(before) is None and conclude(game) is not None
+    if was_alive and decided_by_kick:
+        return skip_guess(game)  # records the lost guess, then the outcome
+    return game
 
 
 def _recount(game: Game, player: PlayerId) -> Game:

@@ -14,6 +14,7 @@ class EndReason(StrEnum):
     MR_WHITE_GUESSED = "mr_white_guessed"
     IMPOSTORS_GONE = "impostors_gone"
     CIVILIANS_OUTNUMBERED = "civilians_outnumbered"
+    TABLE_ABSTAINED = "table_abstained"  # three null votes in a row, not one vote received
 
 
 class Outcome(BaseModel):
@@ -29,6 +30,8 @@ def decide_outcome(
     alive: Sequence[PlayerId],
     kicked: Sequence[PlayerId],
     mr_white_guessed: bool,
+    *,
+    table_abstained: bool = False,
 ) -> Outcome | None:
     """The game's result, or None while it goes on. See docs/rules.md, "Victory"."""
     alive_roles = [roles[p] for p in alive]
@@ -43,16 +46,19 @@ def decide_outcome(
     if undercovers_alive == 0 and not mr_white_alive:
         return _won_by(roles, kicked, (Camp.CIVILIANS,), EndReason.IMPOSTORS_GONE)
     # 3. One civilian (or none, after kicks) left: every impostor camp still alive wins.
-    if civilians_alive <= 1:
-        camps = tuple(
-            camp
-            for camp, present in (
-                (Camp.UNDERCOVERS, undercovers_alive > 0),
-                (Camp.MR_WHITE, mr_white_alive),
-            )
-            if present
+    impostor_camps = tuple(
+        camp
+        for camp, present in (
+            (Camp.UNDERCOVERS, undercovers_alive > 0),
+            (Camp.MR_WHITE, mr_white_alive),
         )
-        return _won_by(roles, kicked, camps, EndReason.CIVILIANS_OUTNUMBERED)
+        if present
+    )
+    if civilians_alive <= 1:
+        return _won_by(roles, kicked, impostor_camps, EndReason.CIVILIANS_OUTNUMBERED)
+    # 4. The table would not accuse anyone: the impostors it refused to hunt survive and win.
+    if table_abstained:
+        return _won_by(roles, kicked, impostor_camps, EndReason.TABLE_ABSTAINED)
     return None
 
 

@@ -18,6 +18,7 @@ MR_WHITE_GUESS_SECONDS = 60
 VOTE_GRACE_SECONDS = 4  # after the last ballot, so that a hasty voter can still change their mind
 MAX_BALLOT_CHANGES = 10  # per voter and per ballot: keeps every game's input count bounded
 NULL_VOTES_BEFORE_LOT = 2  # a third vote in a row without elimination is decided by lot
+# ... among the players who received a vote in those votes; if nobody did, the impostors win.
 
 GRADE_MIN = 0
 GRADE_MAX = 20
@@ -41,4 +42,7 @@ class RuleSettings(BaseModel):
     clue_seconds: int = Field(default=60, ge=30, le=90)
     vote_timer: bool = True
     vote_seconds: int = Field(default=90, ge=30, le=180)
-    reveal_on_elimination: bool = True
+    reveal_on_elimination: bool = True  # the eliminated player's role is shown to everyone
+    # ...and their word (or grade) too: off by default, since a civilian's word shown to the
+    # table turns Mr. White's later guess into a formality.
+    reveal_word: bool = False

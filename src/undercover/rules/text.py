@@ -92,3 +92,49 @@ def parse_grade(text: str) -> int | None:
         return None
     grade = int(stripped)
     return grade if GRADE_MIN <= grade <= GRADE_MAX else None
+
+
+def _plural_forms(token: str) -> set[str]:
+    """A folded word and its plain French/English plural or singular ("lunette" ~ "lunettes")."""
+    forms = {token}
+    if len(token) > 2:
+        forms.add(token + "s")
+        forms.add(token + "x")
+        if token[-1] in "sx":
+            forms.add(token[:-1])
+    return forms
+
+
+def clue_contains(clue: str, word: str, aliases: Iterable[str] = ()) -> bool:
+    """Whether a clue holds the word or one of its aliases, folded as Mr. White's guesses are
+    (case, accents, punctuation, a leading article), a plural on any of its words allowed.
+
+    >>> clue_contains("Le faucon millénium, vraiment", "Faucon Millenium")
+    True
+    >>> clue_contains("des lunettes", "Lunette")
+    True
+    >>> clue_contains("harrypotter", "Harry Potter")
+    False
+    """
+    typed = fold(clue).split()
+    for name in (word, *aliases):
+        wanted = without_article(fold(name)).split()
+        if not wanted:
+            continue
+        size = len(wanted)
+        for start in range(len(typed) - size + 1):
+            window = typed[start : start + size]
+            if all(got in _plural_forms(want) for got, want in zip(window, wanted, strict=True)):
+                return True
+    return False
+
+
+def clue_states_grade(clue: str, grade: int) -> bool:
+    """Whether a grade-mode clue writes the player's own grade as a number ("12", "12/20").
+
+    >>> clue_states_grade("un bon 12/20", 12)
+    True
+    >>> clue_states_grade("112 pompiers", 12)
+    False
+    """
+    return str(grade) in re.findall(r"\d+", clue)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from undercover.rules.errors import player_error, server_error
-from undercover.rules.flow import continue_or_end, open_ballot
+from undercover.rules.flow import conclude, continue_or_end, open_ballot
 from undercover.rules.game import BallotKind, Game, Stage, VoteEntry, VoteResult, sub_rng
 from undercover.rules.roles import PlayerId, Role
 from undercover.rules.settings import MAX_BALLOT_CHANGES, NULL_VOTES_BEFORE_LOT
@@ -58,13 +58,28 @@ def close_vote(game: Game) -> Game:
     # Nobody received a vote, or the reopened vote tied again: no elimination this cycle,
     # unless this table already had NULL_VOTES_BEFORE_LOT such votes in a row.
     if game.null_votes_in_row >= NULL_VOTES_BEFORE_LOT:
-        pool = top or game.candidates
+        # The lot only picks among players someone accused: an abstention is never a vote.
+        pool = top or _accused_in_streak(game, received)
+        if not pool:
+            game = _record(game, received, phantom, VoteResult.NULL, None, top)
+            ended = conclude(game, table_abstained=True)
+            assert ended is not None  # an impostor is alive, or the game would be over
+            return ended
         drawn = sub_rng(game.seed, f"lot/{game.cycle}").choice(sorted(pool))
         return _eliminate(game, received, phantom, VoteResult.LOT, drawn, top)
     game = _record(game, received, phantom, VoteResult.NULL, None, top)
     return continue_or_end(
         game.model_copy(update={"null_votes_in_row": game.null_votes_in_row + 1})
     )
+
+
+def _accused_in_streak(game: Game, received: dict[PlayerId, int]) -> tuple[PlayerId, ...]:
+    """Alive players who received a vote (ballot or phantom) in this run of null votes: the
+    ballots of its cycles, this one's included."""
+    first_cycle = game.cycle - game.null_votes_in_row
+    tallies = [e.received for e in game.recap if e.kind == "vote" and e.cycle >= first_cycle]
+    accused = {p for tally in (*tallies, received) for p, n in tally.items() if n > 0}
+    return tuple(p for p in game.alive if p in accused)
 
 
 def _eliminate(

@@ -6,11 +6,12 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from undercover.themes.audit import counts, findings
 from undercover.themes.builtin import THEMES_DIR
 from undercover.themes.generate import DATA_MODULE, write_module
 from undercover.themes.load import read_documents
 from undercover.themes.model import Catalog, Franchise, Similarity, catalog_from_documents
-from undercover.themes.sample import SAMPLE_FILE, render_samples
+from undercover.themes.sample import SAMPLE_FILE, draw_samples, render_samples, summary
 
 WARN_BELOW = 0.80  # share of entries with a "very close" partner under which check warns
 FAIL_BELOW = 0.50  # ... and under which it fails
@@ -19,9 +20,8 @@ FAIL_BELOW = 0.50  # ... and under which it fails
 def level_counts(franchise: Franchise) -> dict[Similarity, int]:
     """How many entries can get an undercover from their own franchise at each level."""
     best = [franchise.best_level(entry) for entry in franchise.entries]
-    usable = len(franchise.entries) if len(franchise.entries) > 1 else 0
     return {
-        Similarity.NONE: usable,
+        Similarity.NONE: sum(franchise.has_unrelated(entry) for entry in franchise.entries),
         Similarity.CLOSE: sum(level is not Similarity.NONE for level in best),
         Similarity.VERY_CLOSE: sum(level is Similarity.VERY_CLOSE for level in best),
     }
@@ -78,9 +78,12 @@ def check(root: Path) -> int:
         return 1
     catalog = catalog_from_documents(documents)
     print(render_table(catalog))
+    noticed = findings(catalog)
+    if noticed:
+        print("")
+        print("\n".join(noticed))
     categories = len(catalog.categories)
-    entries = sum(len(f.entries) for f in catalog.franchises)
-    print(f"\n{len(catalog.franchises)} files, {categories} categories, {entries} entries")
+    print(f"\n{len(catalog.franchises)} files, {categories} categories: {counts(catalog)}")
     failing = [f.id for f in catalog.franchises if very_close_share(f) < FAIL_BELOW]
     warned = [f.id for f in catalog.franchises if FAIL_BELOW <= very_close_share(f) < WARN_BELOW]
     if warned:
@@ -112,7 +115,9 @@ def sample(root: Path, target: Path, seed: int) -> int:
         print(problem)
     if problems:
         return 1
-    target.write_text(render_samples(catalog_from_documents(documents), seed), encoding="utf-8")
+    sections = draw_samples(catalog_from_documents(documents), seed)
+    target.write_text(render_samples(sections, seed), encoding="utf-8")
+    print("\n".join(summary(sections)))
     print(f"{target}: written")
     return 0
 

@@ -3,15 +3,21 @@
 This module has no pydantic and no I/O: the Worker builds it from the generated data module and
 the self-host from the theme files (both through `catalog_from_documents`).
 
-Similarity (documented in `themes/README.md`): within one franchise, a tag is *distinctive* when
-it is not in a broad tag group and at most a third of the franchise's entries hold it
-(`count * 3 <= entries`). Two entries of the
-same franchise share the distinctive tags they both hold: one or more makes them *close*, two or
-more *very close*. Entries of different franchises share nothing.
+Similarity (documented in `themes/README.md`), always within one franchise:
+- a tag is *distinctive* when its group is not broad and at most a third of the franchise's
+  entries hold it (`count * 3 <= entries`);
+- a distinctive tag weighs `log2(entries / count)` bits: the rarer, the more it says (held by a
+  third: 1.6 bits; by 4 of 40: 3.3 bits; by 2 of 40: 4.3 bits);
+- a pair's *link* is the distinctive tags both entries hold, and its weight their sum;
+- **close**: weight ≥ 3 bits (one tag held by at most an eighth of the entries, or two tags);
+  **very close**: weight ≥ 5 bits through at least two tags (one tag alone never suffices);
+  **none** (unrelated): same franchise, not close.
+Entries of different franchises share nothing.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,28 +27,47 @@ from typing import Any
 from undercover.rules.text import fold
 from undercover.themes.text import slug
 
+CLOSE_WEIGHT = 3.0  # bits a pair must share to be close
+VERY_CLOSE_WEIGHT = 5.0  # ... and to be very close,
+VERY_CLOSE_TAGS = 2  # through at least this many distinctive tags
+
 
 class Similarity(StrEnum):
-    """How alike the undercover's word is to the civilians' word (a minimum, not a band)."""
+    """How alike the undercover's word is to the civilians' word.
+
+    Close and very close are minimums (a very close pair is also close); none is a band: two
+    entries of the same franchise that are not close, so the franchise alone unmasks nobody.
+    """
 
     NONE = "none"
     CLOSE = "close"
     VERY_CLOSE = "very_close"
 
     @property
-    def min_shared(self) -> int:
-        """Distinctive tags a pair must share to reach this level."""
-        return _MIN_SHARED[self]
+    def rank(self) -> int:
+        return _RANK[self]
 
     @staticmethod
-    def of(shared_count: int) -> Similarity:
-        """The highest level a pair sharing `shared_count` distinctive tags reaches."""
-        if shared_count >= 2:
+    def of(weight: float, tag_count: int) -> Similarity:
+        """The level of a pair sharing `tag_count` distinctive tags weighing `weight` bits."""
+        if weight >= VERY_CLOSE_WEIGHT and tag_count >= VERY_CLOSE_TAGS:
             return Similarity.VERY_CLOSE
-        return Similarity.CLOSE if shared_count == 1 else Similarity.NONE
+        return Similarity.CLOSE if weight >= CLOSE_WEIGHT else Similarity.NONE
 
 
-_MIN_SHARED = {Similarity.NONE: 0, Similarity.CLOSE: 1, Similarity.VERY_CLOSE: 2}
+_RANK = {Similarity.NONE: 0, Similarity.CLOSE: 1, Similarity.VERY_CLOSE: 2}
+
+
+@dataclass(frozen=True)
+class Link:
+    """What two entries of one franchise share: distinctive tags, their weight, the level."""
+
+    tags: tuple[str, ...]
+    weight: float
+    level: Similarity
+
+
+UNRELATED = Link((), 0.0, Similarity.NONE)
 
 
 @dataclass(frozen=True)
@@ -87,44 +112,76 @@ class Franchise:
     entries: tuple[Entry, ...]
     # Derived from the entries, so left out of equality and repr.
     distinctive_tags: frozenset[str] = field(init=False, compare=False, repr=False)
-    # entry key -> (other entry key, distinctive tags both hold), only for pairs sharing some.
-    neighbours: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(
+    # distinctive tag -> its weight in bits (see the module's docstring)
+    tag_weights: Mapping[str, float] = field(init=False, compare=False, repr=False)
+    # entry key -> (other entry key, link), only for the pairs sharing some distinctive tag.
+    neighbours: Mapping[str, tuple[tuple[str, Link], ...]] = field(
+        init=False, compare=False, repr=False
+    )
+    # entry key -> {other entry key: link}, the same links looked up by the other's key.
+    links: Mapping[str, Mapping[str, Link]] = field(init=False, compare=False, repr=False)
+    # (entry key, close or very close) -> the neighbours at that level or closer: what a deal
+    # reads, so that it never walks the weak links.
+    partners: Mapping[tuple[str, Similarity], tuple[tuple[str, Link], ...]] = field(
         init=False, compare=False, repr=False
     )
 
     def __post_init__(self) -> None:
         # Derived once per process (in the Worker: once per deploy snapshot), never per deal.
+        size = len(self.entries)
         counts = Counter(tag for entry in self.entries for tag in entry.tags)
         broad = {tag for group in self.tag_groups if group.broad for tag in group.tags}
-        distinctive = frozenset(
-            tag for tag, n in counts.items() if n * 3 <= len(self.entries) and tag not in broad
-        )
-        object.__setattr__(self, "distinctive_tags", distinctive)
+        weights = {
+            tag: math.log2(size / n)
+            for tag, n in counts.items()
+            if n * 3 <= size and tag not in broad
+        }
+        object.__setattr__(self, "distinctive_tags", frozenset(weights))
+        object.__setattr__(self, "tag_weights", weights)
         # Who holds each distinctive tag: partners are found through it, not by trying all pairs.
         holders: dict[str, list[Entry]] = {}
         for entry in self.entries:
             for tag in entry.tags:
-                if tag in distinctive:
+                if tag in weights:
                     holders.setdefault(tag, []).append(entry)
-        neighbours: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        neighbours: dict[str, tuple[tuple[str, Link], ...]] = {}
         for entry in self.entries:
             shared: dict[str, list[str]] = {}  # other key -> tags in this entry's order
             for tag in entry.tags:
                 for other in holders.get(tag, ()):
                     if other is not entry:
                         shared.setdefault(other.key, []).append(tag)
-            neighbours[entry.key] = [(key, tuple(tags)) for key, tags in shared.items()]
-        object.__setattr__(
-            self, "neighbours", {key: tuple(pairs) for key, pairs in neighbours.items()}
-        )
+            neighbours[entry.key] = tuple((key, self._link(tags)) for key, tags in shared.items())
+        object.__setattr__(self, "neighbours", neighbours)
+        partners = {
+            (key, level): tuple(pair for pair in pairs if pair[1].level.rank >= level.rank)
+            for key, pairs in neighbours.items()
+            for level in (Similarity.CLOSE, Similarity.VERY_CLOSE)
+        }
+        object.__setattr__(self, "partners", partners)
+        links = {key: dict(pairs) for key, pairs in neighbours.items()}
+        object.__setattr__(self, "links", links)
+
+    def _link(self, tags: Sequence[str]) -> Link:
+        weight = sum(self.tag_weights[tag] for tag in tags)
+        return Link(tuple(tags), weight, Similarity.of(weight, len(tags)))
 
     def shared_tags(self, first: Entry, second: Entry) -> tuple[str, ...]:
         """The distinctive tags both entries hold, in the first entry's order."""
         return tuple(t for t in first.tags if t in self.distinctive_tags and t in second.tags)
 
+    def link(self, first: Entry, second: Entry) -> Link:
+        """How alike two entries of this franchise are."""
+        return self.links[first.key].get(second.key, UNRELATED)
+
     def best_level(self, entry: Entry) -> Similarity:
         """The closest level at which this entry can get an undercover from its own franchise."""
-        return Similarity.of(max((len(tags) for _, tags in self.neighbours[entry.key]), default=0))
+        levels = [link.level for _, link in self.neighbours[entry.key]]
+        return max(levels, key=lambda level: level.rank, default=Similarity.NONE)
+
+    def has_unrelated(self, entry: Entry) -> bool:
+        """Whether some other entry of the franchise is not close to this one."""
+        return len(self.partners[entry.key, Similarity.CLOSE]) < len(self.entries) - 1
 
 
 @dataclass(frozen=True)

@@ -1,45 +1,117 @@
-"""`docs/pairs-sample.md`: pairs the game would deal, to judge the content at a glance."""
+"""`docs/pairs-sample.md`: pairs the game would deal per level, to judge the content at a glance.
+
+One room per scope (the franchises, the classic deck) and level deals `PAIRS_PER_LEVEL` games in a
+row from one seed (no repeats, family-safe as the lobby's default); each row shows the
+distinctive tags the two words share and their weight, and the summary the mean number of them.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
+from undercover.themes.audit import CLASSIC
 from undercover.themes.model import Catalog, Similarity
 from undercover.themes.select import DealHistory, DealRequest, deal_pair
 
 SAMPLE_FILE = Path(__file__).resolve().parents[3] / "docs" / "pairs-sample.md"
-PAIRS_PER_LEVEL = 20
+PAIRS_PER_LEVEL = 40
 LEVEL_NAMES = {
-    Similarity.NONE: "aucune",
-    Similarity.CLOSE: "proche",
     Similarity.VERY_CLOSE: "très proche",
+    Similarity.CLOSE: "proche",
+    Similarity.NONE: "aucune",
 }
 
 
-def render_samples(catalog: Catalog, seed: int) -> str:
-    """Markdown: per franchise and level, the pairs `deal_pair` gives from one seed."""
+@dataclass(frozen=True)
+class Row:
+    franchise: str
+    civilian: str
+    undercover: str
+    tags: tuple[tuple[str, float], ...]  # shared distinctive tags and their bits
+    used: Similarity  # differs from the section's level when the deal was relaxed
+
+
+@dataclass(frozen=True)
+class Section:
+    scope: str
+    level: Similarity
+    rows: tuple[Row, ...]
+
+    @property
+    def mean_tags(self) -> float:
+        return sum(len(row.tags) for row in self.rows) / len(self.rows)
+
+    @property
+    def mean_bits(self) -> float:
+        return sum(bits for row in self.rows for _, bits in row.tags) / len(self.rows)
+
+
+def draw_samples(catalog: Catalog, seed: int) -> list[Section]:
+    """Per scope present in the catalog and per level, the pairs one room would be dealt."""
+    scopes = [
+        ("Personnages", frozenset(c for c in catalog.categories if c != CLASSIC)),
+        ("Classique", frozenset(c for c in catalog.categories if c == CLASSIC)),
+    ]
+    sections = []
+    for scope, categories in scopes:
+        if not categories:
+            continue
+        for level in LEVEL_NAMES:
+            rng = random.Random(f"{seed}/{scope}/{level}")
+            request = DealRequest(categories=categories, similarity=level, family_safe_only=True)
+            history = DealHistory()
+            rows = []
+            for _ in range(PAIRS_PER_LEVEL):
+                deal = deal_pair(catalog, request, rng, history)
+                history = deal.history
+                franchise = catalog.franchise_of(deal.civilian)
+                weights = franchise.tag_weights
+                assert deal.used is not None  # never the attribute variant here
+                rows.append(
+                    Row(
+                        franchise.name,
+                        deal.civilian.name,
+                        deal.undercover_word,
+                        tuple((tag, weights[tag]) for tag in deal.shared_tags),
+                        deal.used,
+                    )
+                )
+            sections.append(Section(scope, level, tuple(rows)))
+    return sections
+
+
+def summary(sections: list[Section]) -> list[str]:
+    """One line per section: the mean number of distinctive shared tags, and their bits."""
+    return [
+        f"{s.scope} · {LEVEL_NAMES[s.level]}: {s.mean_tags:.2f} distinctive shared tags "
+        f"({s.mean_bits:.1f} bits) on average over {len(s.rows)} pairs"
+        for s in sections
+    ]
+
+
+def render_samples(sections: list[Section], seed: int) -> str:
+    """The Markdown of `docs/pairs-sample.md`."""
     lines = [
         "# Sample word pairs",
         "",
         f"Written by `uv run undercover themes sample --seed {seed}`; do not edit by hand.",
-        "Each table: the pairs one room would be dealt in a row with that franchise alone and",
-        "that level (no repeats), with the distinctive tags the two words share. A level in",
-        "brackets means the franchise could not reach the requested one.",
+        f"Each table: the {PAIRS_PER_LEVEL} pairs one room would be dealt in a row at that level",
+        "(family-safe, no repeats), with the distinctive tags the two words share and their",
+        "weight in bits (see `themes/README.md`). A level in brackets is the one the deal used",
+        "instead. Mean number of distinctive shared tags per level:",
+        "",
+        *(f"- {line}" for line in summary(sections)),
     ]
-    for franchise in catalog.franchises:
-        lines += ["", f"## {franchise.name} ({franchise.category}/{franchise.id})"]
-        for level in (Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE):
-            rng = random.Random(f"{seed}/{franchise.id}/{level}")
-            request = DealRequest(franchises=frozenset({franchise.id}), similarity=level)
-            history = DealHistory()
-            lines += ["", f"### {LEVEL_NAMES[level]}", "", "| civil | undercover | liés par |"]
-            lines.append("|---|---|---|")
-            for _ in range(PAIRS_PER_LEVEL):
-                deal = deal_pair(catalog, request, rng, history)
-                history = deal.history
-                link = ", ".join(deal.shared_tags) or "—"
-                if deal.used is not None and deal.used is not level:
-                    link += f" [{LEVEL_NAMES[deal.used]}]"
-                lines.append(f"| {deal.civilian.name} | {deal.undercover_word} | {link} |")
+    for section in sections:
+        lines += ["", f"## {section.scope} · {LEVEL_NAMES[section.level]}", ""]
+        lines += ["| franchise | civil | undercover | liés par | bits |", "|---|---|---|---|---|"]
+        for row in section.rows:
+            link = ", ".join(f"{tag} ({bits:.1f})" for tag, bits in row.tags) or "—"
+            if row.used is not section.level:
+                link += f" [{LEVEL_NAMES[row.used]}]"
+            total = sum(bits for _, bits in row.tags)
+            cells = (row.franchise, row.civilian, row.undercover, link, f"{total:.1f}")
+            lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

@@ -4,15 +4,19 @@ Rules, in the order they apply:
 1. The pool is every entry of the allowed franchises (categories and franchises chosen by the
    host), in the game's language, family-safe only if the host asked. Fewer than 2 entries (1 in
    the attribute variant) is a `DealError` the lobby shows; nothing else fails.
-2. Relaxation: if no two entries of the pool reach the requested similarity (see `model.py`),
-   the level drops very close → close → none, and each step is reported with its reason.
-   Only pairs the pool could ever make count here, not what the room has already played.
-3. The civilian is drawn uniformly among the entries that have an undercover at the level used,
+2. Levels (see `model.py`): close and very close are minimums; none is two entries of the
+   same franchise that are not close, so the category alone unmasks nobody.
+3. Relaxation: if no two entries of the pool make a pair at the requested level, the next
+   level is tried (very close → close → none; none → close), each step reported with its
+   reason; when no franchise keeps two usable entries, the undercover comes from another
+   franchise (reason `small_pool`). Only pairs the pool could ever make count here.
+4. The civilian is drawn uniformly among the entries that have an undercover at the level used,
    preferring entries not yet dealt as the civilian in this room; the undercover is then drawn
    uniformly among that entry's candidates. Two entries spelled alike never make a pair.
-4. No repeats: a pair (in either order) is not dealt again in a room until every pair at that
-   level has been dealt; then the history starts over (`Deal.history_reset`).
-5. Attribute variant: the undercover's word is one attribute of the civilian's entry; the level
+5. No repeats: a pair (in either order) is never dealt twice in a room while another pair of
+   the same or a neighbouring level is left (that step is reported, reason `history_used_up`);
+   only then does the history start over (`Deal.history_reset`).
+6. Attribute variant: the undercover's word is one attribute of the civilian's entry; the level
    does not apply (`Deal.used is None`).
 """
 
@@ -21,13 +25,24 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeVar
 
-from undercover.themes.model import Catalog, Entry, Similarity
+from undercover.themes.model import UNRELATED, Catalog, Entry, Similarity
 
-_RELAX_ORDER = (Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE)
+# The levels tried, in order, when one is asked for; the next ones only if the pool has no pair.
+_FALLBACKS = {
+    Similarity.VERY_CLOSE: (Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE),
+    Similarity.CLOSE: (Similarity.CLOSE, Similarity.NONE),
+    Similarity.NONE: (Similarity.NONE, Similarity.CLOSE),
+}
+# The level a room moves to once its history has used up every pair of the level dealt.
+_NEIGHBOUR = {
+    Similarity.VERY_CLOSE: Similarity.CLOSE,
+    Similarity.CLOSE: Similarity.NONE,
+    Similarity.NONE: Similarity.CLOSE,
+}
 _Option = TypeVar("_Option")
 
 
@@ -51,6 +66,8 @@ class DealError(Exception):
 class RelaxReason(StrEnum):
     SMALL_POOL = "small_pool"  # no franchise has two entries left after the filters
     NO_SIMILAR_PAIR = "no_similar_pair"  # no two entries of the pool share enough tags
+    NO_UNRELATED_PAIR = "no_unrelated_pair"  # every two entries of a franchise are close
+    HISTORY_USED_UP = "history_used_up"  # this room has already been dealt every such pair
 
 
 @dataclass(frozen=True)
@@ -64,10 +81,27 @@ class Relaxation:
 class _Pool:
     entries: tuple[Entry, ...]
     keys: frozenset[str]
+    by_franchise: Mapping[str, tuple[Entry, ...]]
+    removed: frozenset[tuple[str, str]] = frozenset()  # pairs the room voted out: never made
 
     @staticmethod
     def of(entries: Sequence[Entry]) -> _Pool:
-        return _Pool(tuple(entries), frozenset(entry.key for entry in entries))
+        by_franchise: dict[str, list[Entry]] = {}
+        for entry in entries:
+            by_franchise.setdefault(entry.franchise_id, []).append(entry)
+        return _Pool(
+            tuple(entries),
+            frozenset(entry.key for entry in entries),
+            {key: tuple(group) for key, group in by_franchise.items()},
+        )
+
+    def without(self, removed: frozenset[tuple[str, str]]) -> _Pool:
+        return replace(self, removed=removed) if removed else self
+
+    @property
+    def small(self) -> bool:
+        """No franchise keeps two entries: no pair can come from a single franchise."""
+        return max(map(len, self.by_franchise.values()), default=0) < 2
 
 
 @dataclass(frozen=True)
@@ -80,6 +114,7 @@ class DealRequest:
     attribute_variant: bool = False
     family_safe_only: bool = False
     language: str = "fr"
+    removed_pairs: frozenset[tuple[str, str]] = frozenset()  # voted out by this room's players
 
 
 @dataclass(frozen=True)
@@ -123,6 +158,8 @@ class Deal:
     shared_tags: tuple[str, ...]
     history: DealHistory  # the room's history including this deal
     history_reset: bool = field(default=False)
+    across_franchises: bool = False  # the pool had no pair inside one franchise
+    pair: tuple[str, str] = ("", "")  # the id the history and the removed pairs know it by
 
     @property
     def is_relaxed(self) -> bool:
@@ -183,9 +220,14 @@ def deal_pair(
             f"Ces choix ne laissent qu'un mot : il en faut au moins {minimum}.",
             f"These choices leave a single word: at least {minimum} are needed.",
         )
-    if request.attribute_variant:
-        return _deal_attribute(pool.entries, request, rng, history)
-    return _deal_characters(catalog, pool, request, rng, history)
+    deal = _deal_attribute if request.attribute_variant else _deal_characters
+    try:
+        return deal(catalog, pool.without(request.removed_pairs), request, rng, history)
+    except (_NothingLeft, DealError):
+        if not request.removed_pairs:
+            raise
+        # The players voted out every pair left: a game is still better than none.
+        return deal(catalog, pool, request, rng, history)
 
 
 # The pools of the last few (catalog, filters) asked for, newest first: the games of a room,
@@ -203,64 +245,141 @@ def _pool(catalog: Catalog, request: DealRequest) -> _Pool:
     return pool
 
 
-def playable_level(
-    catalog: Catalog, entries: Sequence[Entry], requested: Similarity
-) -> tuple[Similarity, tuple[Relaxation, ...]]:
-    """The closest level, at most `requested`, at which the pool makes a pair; the steps down."""
-    return _playable_level(catalog, _Pool.of(entries), requested)
+@dataclass(frozen=True)
+class Outlook:
+    """What the next deal of a room would use: shown to the host in the lobby."""
+
+    level: Similarity
+    relaxations: tuple[Relaxation, ...]
+    across_franchises: bool
+    single_pair: bool  # exactly one pair exists at that level: every game would deal it
 
 
-def _playable_level(
-    catalog: Catalog, pool: _Pool, requested: Similarity
-) -> tuple[Similarity, tuple[Relaxation, ...]]:
+def outlook(
+    catalog: Catalog, entries: Sequence[Entry], requested: Similarity, history: DealHistory
+) -> Outlook:
+    """The level the next deal would use from these entries, and every step down, truthfully."""
+    pool = _Pool.of(entries)
+    plan = _plan(catalog, pool, requested)
+    level, relaxations = plan.level, plan.relaxations
+    if _unplayed_pairs(catalog, pool, plan, history, limit=1) == 0:
+        moved = _history_step(catalog, pool, plan, history)
+        if moved is not None:
+            level, relaxations = moved.level, moved.relaxations
+    single = _unplayed_pairs(catalog, pool, plan, DealHistory(), limit=2) == 1
+    return Outlook(level, relaxations, plan.across, single)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    level: Similarity
+    relaxations: tuple[Relaxation, ...]
+    across: bool = False  # the undercover may come from another franchise
+
+
+def _plan(catalog: Catalog, pool: _Pool, requested: Similarity) -> _Plan:
+    """The first level, in `requested`'s fallback order, at which the pool makes a pair."""
+    if pool.small:
+        plan = _Plan(Similarity.NONE, (_across(requested),), across=True)
+        _check_some_pair(catalog, pool, plan)
+        return plan
     relaxations: list[Relaxation] = []
-    for level, lower in itertools.pairwise(_RELAX_ORDER):
-        if _RELAX_ORDER.index(level) < _RELAX_ORDER.index(requested):
-            continue
+    tried = _FALLBACKS[requested]
+    for level, after in itertools.zip_longest(tried, tried[1:]):
         if any(_candidates(catalog, pool, entry, level) for entry in pool.entries):
-            return level, tuple(relaxations)
-        relaxations.append(Relaxation(level, lower, _why_not(pool.entries)))
-    if not any(_candidates(catalog, pool, entry, Similarity.NONE) for entry in pool.entries):
+            return _Plan(level, tuple(relaxations))
+        if after is not None:
+            relaxations.append(Relaxation(level, after, _why_not(pool, level)))
+    # Every franchise's pairs are spelled alike: only two franchises together make one.
+    plan = _Plan(Similarity.NONE, (*relaxations, _across(tried[-1])), across=True)
+    _check_some_pair(catalog, pool, plan)
+    return plan
+
+
+def _across(level: Similarity) -> Relaxation:
+    return Relaxation(level, Similarity.NONE, RelaxReason.SMALL_POOL)
+
+
+def _check_some_pair(catalog: Catalog, pool: _Pool, plan: _Plan) -> None:
+    if not any(_candidates(catalog, pool, e, plan.level, plan.across) for e in pool.entries):
         raise DealError(
             DealErrorCode.POOL_TOO_SMALL,
             "Ces filtres ne laissent que des mots identiques : impossible de former une paire.",
             "These filters leave only identical words: no pair can be made.",
         )
-    return Similarity.NONE, tuple(relaxations)
 
 
-def _why_not(pool: Sequence[Entry]) -> RelaxReason:
-    per_franchise: dict[str, int] = {}
-    for entry in pool:
-        per_franchise[entry.franchise_id] = per_franchise.get(entry.franchise_id, 0) + 1
-    if max(per_franchise.values()) < 2:
+def _why_not(pool: _Pool, level: Similarity) -> RelaxReason:
+    if pool.small:
         return RelaxReason.SMALL_POOL
+    if level is Similarity.NONE:
+        return RelaxReason.NO_UNRELATED_PAIR
     return RelaxReason.NO_SIMILAR_PAIR
 
 
 def _candidates(
-    catalog: Catalog, pool: _Pool, civilian: Entry, level: Similarity
+    catalog: Catalog, pool: _Pool, civilian: Entry, level: Similarity, across: bool = False
 ) -> list[tuple[Entry, tuple[str, ...]]]:
     """Undercovers for this civilian at this level, with the distinctive tags they share."""
     franchise = catalog.franchise_of(civilian)
-    if level is Similarity.NONE:
+    found: list[tuple[Entry, tuple[str, ...]]]
+    if across:
         found = [
             (
                 other,
-                franchise.shared_tags(civilian, other)
-                if other.franchise_id == franchise.id
-                else (),
+                franchise.link(civilian, other).tags if other.franchise_id == franchise.id else (),
             )
             for other in pool.entries
             if other is not civilian
         ]
+    elif level is Similarity.NONE:
+        links = franchise.links[civilian.key]
+        found = [
+            (other, link.tags)
+            for other in pool.by_franchise.get(franchise.id, ())
+            if other is not civilian
+            for link in (links.get(other.key, UNRELATED),)
+            if link.level is Similarity.NONE
+        ]
     else:
         found = [
-            (catalog.entries_by_key[key], shared)
-            for key, shared in franchise.neighbours[civilian.key]
-            if key in pool.keys and len(shared) >= level.min_shared
+            (catalog.entries_by_key[key], link.tags)
+            for key, link in franchise.partners[civilian.key, level]
+            if key in pool.keys
         ]
-    return [(other, shared) for other, shared in found if not other.spellings & civilian.spellings]
+    return [
+        (other, shared)
+        for other, shared in found
+        if not other.spellings & civilian.spellings
+        and (not pool.removed or _pair_id(civilian.key, other.key) not in pool.removed)
+    ]
+
+
+def _unplayed_pairs(
+    catalog: Catalog, pool: _Pool, plan: _Plan, history: DealHistory, limit: int
+) -> int:
+    """How many pairs at the plan's level the history has not dealt yet, counted up to `limit`."""
+    seen: set[tuple[str, str]] = set()
+    for civilian in pool.entries:
+        for other, _ in _candidates(catalog, pool, civilian, plan.level, plan.across):
+            pair = _pair_id(civilian.key, other.key)
+            if pair not in history.pairs:
+                seen.add(pair)
+                if len(seen) >= limit:
+                    return len(seen)
+    return len(seen)
+
+
+def _history_step(catalog: Catalog, pool: _Pool, plan: _Plan, history: DealHistory) -> _Plan | None:
+    """The neighbouring level, if the pool has a pair there this room has not been dealt."""
+    if plan.across:
+        return None
+    neighbour = _NEIGHBOUR[plan.level]
+    moved = _Plan(
+        neighbour,
+        (*plan.relaxations, Relaxation(plan.level, neighbour, RelaxReason.HISTORY_USED_UP)),
+    )
+    return moved if _unplayed_pairs(catalog, pool, moved, history, limit=1) else None
 
 
 def _pair_id(first: str, second: str) -> tuple[str, str]:
@@ -305,7 +424,11 @@ def _draw(
             choices = options(civilian, past)
             if choices:
                 return civilian, rng.choice(choices), past, reset
-    raise AssertionError("the caller checked that the pool offers at least one option")
+    raise _NothingLeft()
+
+
+class _NothingLeft(Exception):
+    """Every option is among the removed pairs (the caller checked the pool has some)."""
 
 
 def _deal_characters(
@@ -315,38 +438,47 @@ def _deal_characters(
     rng: random.Random,
     history: DealHistory,
 ) -> Deal:
-    level, relaxations = _playable_level(catalog, pool, request.similarity)
+    plan = _plan(catalog, pool, request.similarity)
+    if not _unplayed_pairs(catalog, pool, plan, history, limit=1):
+        plan = _history_step(catalog, pool, plan, history) or plan
 
     def unplayed(civilian: Entry, past: DealHistory) -> list[tuple[Entry, tuple[str, ...]]]:
         return [
             (other, shared)
-            for other, shared in _candidates(catalog, pool, civilian, level)
+            for other, shared in _candidates(catalog, pool, civilian, plan.level, plan.across)
             if _pair_id(civilian.key, other.key) not in past.pairs
         ]
 
     civilian, (undercover, shared), past, reset = _draw(pool.entries, history, rng, unplayed)
+    pair = _pair_id(civilian.key, undercover.key)
     return Deal(
         civilian=civilian,
         undercover_word=undercover.name,
         undercover=undercover,
         requested=request.similarity,
-        used=level,
-        relaxations=relaxations,
+        used=plan.level,
+        relaxations=plan.relaxations,
         shared_tags=shared,
-        history=DealHistory(
-            past.pairs | {_pair_id(civilian.key, undercover.key)}, past.civilians | {civilian.key}
-        ),
+        history=DealHistory(past.pairs | {pair}, past.civilians | {civilian.key}),
         history_reset=reset,
+        across_franchises=plan.across,
+        pair=pair,
     )
 
 
 def _deal_attribute(
-    pool: Sequence[Entry], request: DealRequest, rng: random.Random, history: DealHistory
+    catalog: Catalog,
+    pool: _Pool,
+    request: DealRequest,
+    rng: random.Random,
+    history: DealHistory,
 ) -> Deal:
     def unplayed(civilian: Entry, past: DealHistory) -> list[str]:
-        return [a for a in civilian.attributes if _attribute_pair(civilian, a) not in past.pairs]
+        done = past.pairs | pool.removed
+        return [a for a in civilian.attributes if _attribute_pair(civilian, a) not in done]
 
-    civilian, attribute, past, reset = _draw(pool, history, rng, unplayed)
+    civilian, attribute, past, reset = _draw(pool.entries, history, rng, unplayed)
+    pair = _attribute_pair(civilian, attribute)
     return Deal(
         civilian=civilian,
         undercover_word=attribute,
@@ -355,10 +487,9 @@ def _deal_attribute(
         used=None,
         relaxations=(),
         shared_tags=(),
-        history=DealHistory(
-            past.pairs | {_attribute_pair(civilian, attribute)}, past.civilians | {civilian.key}
-        ),
+        history=DealHistory(past.pairs | {pair}, past.civilians | {civilian.key}),
         history_reset=reset,
+        pair=pair,
     )
 
 

@@ -1,36 +1,58 @@
-// Clues: the fixed speaking order with the current speaker highlighted, an unmistakable
-// "À toi !" (with a vibration where allowed), the countdown, the clue input for the
-// speaker, and the clues so far. Grade mode: the proposer's theme input, the round theme.
+// Clues: the speaker in the spotlight inside the ring countdown, an unmistakable "À toi !"
+// (sound and vibration where allowed), the clue input for the speaker (after a look at their
+// card if they never opened it), Mr. White's missed guess if one just happened, and the clue
+// wall. Grade mode: the proposer's theme input and the round theme.
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../countdown.js";
 import { announce } from "../live.js";
 import { draftForm } from "../draft.js";
-import { kickList, nameOf, playerTags } from "./common.js";
+import { clueWall } from "../cluewall.js";
+import { cardButton } from "../rolecard.js";
+import { store } from "../store.js";
+import { cue } from "../feel.js";
+import { avatar, kickList, nameOf } from "./common.js";
 
 export function cluesScreen(root, app) {
-  const timer = countdown();
+  const timer = countdown({ ring: true });
   const title = h("h1", { id: "clues-title" });
   const sub = h("p", { class: "hint", id: "clues-sub" });
   const yourTurn = h("p", { class: "your-turn", id: "your-turn", hidden: true });
-  const waiting = h("p", { class: "panel", id: "waiting-for", role: "status" });
+  const waiting = h("p", { class: "spot-text", id: "waiting-for", role: "status" });
+  const spotlight = h("section", { class: "spotlight", "aria-labelledby": "clues-title" }, timer.el, yourTurn, waiting);
+  const missed = h("p", { class: "panel beat missed", id: "guess-missed", hidden: true });
   const theme = h("p", { class: "panel round-theme", id: "round-theme", hidden: true });
+  const gate = h("div", { class: "panel stack", id: "card-gate", hidden: true });
   const clueForm = draftForm(app, {
     id: "clue-input", type: "give_clue", label: "clues.your_clue", placeholder: "clues.placeholder", maxLength: 60,
+    tip: "tip.clue",
   });
   const themeForm = draftForm(app, {
     id: "theme-input", type: "propose_theme", label: "clues.your_theme", placeholder: "clues.theme_placeholder",
-    maxLength: 60,
+    maxLength: 60, tip: "tip.theme",
   });
-  const order = h("ol", { class: "order", id: "speaking-order", "aria-labelledby": "order-title" });
-  const history = h("div", { id: "clue-history" });
+  const wall = clueWall(app);
   const kicks = h("div");
-  fill(root, h("div", { class: "stack" },
-    title, sub, yourTurn, timer.el, themeForm.el, clueForm.el, waiting, theme,
-    h("section", { class: "stack" }, h("h2", { id: "order-title", text: t("clues.order") }), order),
-    history, kicks,
+  fill(root, h("div", { class: "play-grid" },
+    h("div", { class: "stack play-main" }, h("div", {}, title, sub), spotlight, missed, theme, gate, themeForm.el, clueForm.el),
+    h("div", { class: "stack play-side" }, wall.el, kicks),
   ));
   let wasMyTurn = false;
+  let wasReady = false;
+  let gateFor = null;
+
+  /** A player who never opened their card looks at it before speaking. */
+  function cardGate(model, needed) {
+    gate.hidden = !needed;
+    if (!needed || gateFor === model.gameNo) return;
+    gateFor = model.gameNo;
+    fill(gate,
+      h("p", { class: "big-news", text: t("clues.see_card_first") }),
+      cardButton(model.secret, () => {
+        store.setCardSeen(app.code, String(model.gameNo));
+        app.render();
+      }));
+  }
 
   return {
     update(model) {
@@ -43,15 +65,20 @@ export function cluesScreen(root, app) {
       const proposing = g.stage === "theme";
       const myTurn = proposing ? g.proposer === model.myId : g.speaker === model.myId;
       const actor = proposing ? g.proposer : g.speaker;
+      fill(timer.face, actor ? avatar(model.byId[actor] || { name: nameOf(model, actor) }, "big") : null);
       yourTurn.hidden = !myTurn;
       yourTurn.textContent = proposing ? t("clues.your_turn_theme") : t("clues.your_turn");
       if (myTurn && !wasMyTurn) {
         announce(yourTurn.textContent, true);
-        if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+        cue("turn");
       }
-      clueForm.update(myTurn && !proposing, model.turnKey);
-      themeForm.update(myTurn && proposing, model.turnKey);
-      if (myTurn && !wasMyTurn) (proposing ? themeForm : clueForm).focus();
+      const mustSee = myTurn && Boolean(model.secret) && store.cardSeen(app.code) !== String(model.gameNo);
+      cardGate(model, mustSee);
+      clueForm.update(myTurn && !proposing && !mustSee, model.turnKey);
+      themeForm.update(myTurn && proposing && !mustSee, model.turnKey);
+      const ready = myTurn && !mustSee;
+      if (ready && !wasReady) (proposing ? themeForm : clueForm).focus();
+      wasReady = ready;
       wasMyTurn = myTurn;
       waiting.hidden = myTurn || !actor;
       waiting.textContent = proposing
@@ -59,46 +86,17 @@ export function cluesScreen(root, app) {
         : t("clues.waiting_clue", { name: nameOf(model, actor) });
       theme.hidden = !(model.settings.mode === "grade" && g.roundTheme);
       theme.textContent = t("clues.theme", { theme: g.roundTheme || "" });
-
-      const thisRound = new Map(g.clues.filter((c) => c.round === g.clueRound).map((c) => [c.player, c]));
-      fill(order, g.speakingOrder.map((id) => {
-        const player = model.byId[id] || { id, name: nameOf(model, id) };
-        const clue = thisRound.get(id);
-        const current = id === actor;
-        const classes = ["player"];
-        if (current) classes.push("current");
-        if (player.eliminated || player.kicked) classes.push("out");
-        if (id === model.myId) classes.push("me");
-        const doing = t(proposing ? "clues.proposing" : "clues.speaking");
-        return h("li", { class: classes.join(" "), dataset: { player: id }, "aria-current": current ? "true" : null },
-          h("span", { class: "name" }, player.name, clue ? clueText(clue) : null),
-          current ? h("span", { class: "tag accent", text: `▶ ${doing}` }) : null,
-          playerTags(model, player, { connection: true }),
-        );
-      }));
-      fill(history, previousRounds(model));
+      // Mr. White's missed guess, shown through the first round after it.
+      const last = g.guesses[g.guesses.length - 1];
+      const fresh = last && !last.correct && last.cycle === g.cycle - 1 && g.roundInCycle === 1;
+      missed.hidden = !fresh;
+      if (fresh) {
+        missed.textContent = last.text
+          ? t("guess.missed", { name: nameOf(model, last.player), guess: last.text })
+          : t("guess.missed_silent", { name: nameOf(model, last.player) });
+      }
+      wall.update(model);
       fill(kicks, kickList(app, model, g.alive));
     },
   };
-}
-
-/** " — « lunettes »", or why the turn was skipped. */
-function clueText(clue) {
-  const text = clue.text ? t("clues.quoted", { text: clue.text }) : t(`clues.skipped_${clue.skipped || "timeout"}`);
-  return h("span", { class: `clue-text${clue.text ? "" : " empty"}`, text: ` — ${text}` });
-}
-
-/** Earlier rounds of this game, newest first. */
-function previousRounds(model) {
-  const g = model.game;
-  const rounds = [...new Set(g.clues.map((c) => c.round))].filter((r) => r !== g.clueRound).sort((a, b) => b - a);
-  if (!rounds.length) return null;
-  return h("section", { class: "stack" },
-    h("h2", { text: t("clues.previous") }),
-    rounds.map((round) => h("div", { class: "panel" },
-      h("h3", { text: t("clues.round", { n: round }) + (g.themes[round] ? ` · ${g.themes[round]}` : "") }),
-      h("ul", { class: "players" }, g.clues.filter((c) => c.round === round).map((c) =>
-        h("li", { class: "player" }, h("span", { class: "name" }, nameOf(model, c.player), clueText(c))))),
-    )),
-  );
 }

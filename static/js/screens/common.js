@@ -1,14 +1,33 @@
 // Pieces shared by several screens: player tags (words + symbols, never colour alone),
-// the screen heading with the countdown, the kick button.
-import { h } from "../dom.js";
+// the kick button and its in-page confirmation.
+import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 
+/** A player's face: their avatar (or initial) on their colour; decorative, the name says who. */
+export function avatar(player, size = "") {
+  const face = player.avatar || (player.name ? [...player.name][0].toUpperCase() : "?");
+  return h("span", {
+    class: `avatar${size ? ` ${size}` : ""}`, "aria-hidden": "true",
+    style: { "--c": player.color }, text: face,
+  });
+}
+
+/** Avatar + name of a player id, as one inline piece. */
+export function who(model, id, size = "") {
+  const player = model.byId[id] || { id, name: nameOf(model, id) };
+  return h("span", { class: "who" }, avatar(player, size), h("span", { class: "name", text: player.name }));
+}
+
 /** Tags next to a player's name: host, you, connection, out of the game. */
-export function playerTags(model, player, { connection = true } = {}) {
+export function playerTags(model, player, { connection = true, you = true, host = true } = {}) {
   const tags = [];
-  if (player.id === model.hostId) tags.push(h("span", { class: "tag accent", text: `👑 ${t("tag.host")}` }));
-  if (player.id === model.myId) tags.push(h("span", { class: "tag", text: t("tag.you") }));
-  if (player.eliminated) tags.push(h("span", { class: "tag bad", text: `✖ ${t("tag.eliminated")}` }));
+  if (host && player.id === model.hostId) tags.push(h("span", { class: "tag accent", text: `👑 ${t("tag.host")}` }));
+  if (you && player.id === model.myId) tags.push(h("span", { class: "tag", text: t("tag.you") }));
+  if (player.eliminated) {
+    // A revealed role stays shown for the rest of the game.
+    const role = player.revealedRole ? ` · ${roleName(player.revealedRole)}` : "";
+    tags.push(h("span", { class: "tag bad", dataset: { role: player.revealedRole || "" }, text: `✖ ${t("tag.eliminated")}${role}` }));
+  }
   if (player.kicked) tags.push(h("span", { class: "tag bad", text: `⛔ ${t("tag.kicked")}` }));
   if (connection && !player.kicked) {
     tags.push(player.connected
@@ -49,7 +68,32 @@ export function kickList(app, model, ids) {
   );
 }
 
-/** Kick = ban, so the host confirms first. */
-export function askKick(app, name, id) {
-  if (window.confirm(t("kick.confirm", { name }))) app.send("kick", { player_id: id });
+/** Kick = ban, so the host confirms first, in the page (not the browser's confirm()). */
+export async function askKick(app, name, id) {
+  const yes = await confirmDialog({
+    title: t("kick.confirm", { name }), text: t("kick.hint"), yes: t("kick.yes", { name }), danger: true,
+  });
+  if (yes) app.send("kick", { player_id: id });
+}
+
+/** An in-page yes/no question; resolves true on "yes". Escape or the backdrop say no. */
+export function confirmDialog({ title, text, yes, no = t("common.cancel"), danger = false }) {
+  const dialog = document.getElementById("confirm-dialog");
+  return new Promise((resolve) => {
+    let answer = false;
+    const cancel = h("button", { type: "button", class: "btn", id: "confirm-no", text: no, onclick: () => dialog.close() });
+    const ok = h("button", {
+      type: "button", class: `btn ${danger ? "danger" : "primary"}`, id: "confirm-yes", text: yes,
+      onclick: () => { answer = true; dialog.close(); },
+    });
+    fill(dialog,
+      h("div", { class: "sheet-body stack" },
+        h("h2", { id: "confirm-title", text: title }),
+        text ? h("p", { class: "hint", text }) : null,
+        h("div", { class: "row" }, cancel, ok)));
+    dialog.onclick = (event) => { if (event.target === dialog) dialog.close(); };
+    dialog.addEventListener("close", () => resolve(answer), { once: true });
+    dialog.showModal();
+    cancel.focus();
+  });
 }

@@ -2,7 +2,9 @@
 // tags, relaxed similarity), the round recap, the room's scoreboard, and "Rejouer".
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
-import { nameOf, roleName } from "./common.js";
+import { avatar, nameOf, roleName } from "./common.js";
+import { relaxationLines } from "./pair-notes.js";
+import { pairRating } from "./pair-rating.js";
 import { recapTables } from "./recap.js";
 
 export function endScreen(root, app) {
@@ -17,6 +19,7 @@ export function endScreen(root, app) {
         outcomePanel(model),
         rolesPanel(model),
         pairWhy(model),
+        pairRating(model, app),
         h("section", { class: "stack", id: "recap", "aria-labelledby": "recap-title" },
           h("h2", { id: "recap-title", text: t("end.recap") }),
           recapTables(model, model.end.recap)),
@@ -56,6 +59,7 @@ function rolesPanel(model) {
     h("h2", { id: "roles-title", text: t("end.roles") }),
     h("ul", { class: "players", id: "all-roles" }, model.end.players.map((p) =>
       h("li", { class: "player", dataset: { player: p.id, role: p.role } },
+        avatar(model.byId[p.id] || { name: nameOf(model, p.id) }),
         h("span", { class: "name", text: `${won(model, p.id) ? "🏆 " : ""}${nameOf(model, p.id)}` }),
         h("span", { class: "tags" },
           h("span", { class: "tag accent", text: roleName(p.role) }),
@@ -75,12 +79,11 @@ function pairWhy(model) {
   } else {
     lines.push(t("end.words", { civilian: d.civilian, undercover: d.undercover }));
     if (d.franchise) lines.push(t("end.franchise", { name: d.franchise }));
+    if (d.custom) lines.push(t("host_words.dealt"));
     if (d.attribute) lines.push(t("end.attribute"));
     if (d.sharedTags && d.sharedTags.length) lines.push(t("end.shared_tags", { tags: d.sharedTags.join(", ") }));
     if (d.used) lines.push(t("end.similarity", { level: t(`setting.similarity.${d.used}`) }));
-    for (const r of d.relaxations || []) {
-      lines.push(t("end.relaxed", { from: t(`setting.similarity.${r.from_level}`), to: t(`setting.similarity.${r.to_level}`) }));
-    }
+    lines.push(...relaxationLines(d.relaxations));
   }
   return h("section", { class: "panel", id: "pair-why", "aria-labelledby": "why-title" },
     h("h2", { id: "why-title", text: t("end.why") }), lines.map((line) => h("p", { text: line })));

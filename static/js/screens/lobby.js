@@ -4,7 +4,8 @@
 import { h, fill, keepFocus } from "../dom.js";
 import { t } from "../i18n.js";
 import { store } from "../store.js";
-import { askKick, playerTags } from "./common.js";
+import { askKick, avatar, playerTags } from "./common.js";
+import { hostWordsPanel } from "./host-words.js";
 import { settingsPanel } from "./settings.js";
 
 export function lobbyScreen(root, app) {
@@ -46,6 +47,7 @@ export function lobbyScreen(root, app) {
   const startButton = h("button", { type: "button", class: "btn primary", id: "start-game", text: t("lobby.start") });
   const startHint = h("p", { class: "hint", id: "start-hint" });
   const settings = settingsPanel(app);
+  const hostWords = hostWordsPanel(app);
   startButton.addEventListener("click", () => app.send("start_game"));
   const leaveButton = h("button", {
     type: "button", class: "btn danger", id: "leave-room", text: t("lobby.leave"),
@@ -73,7 +75,7 @@ export function lobbyScreen(root, app) {
           h("div", {}, h("h3", { text: t("lobby.composition") }), composition),
         ),
       ),
-      h("div", { class: "stack" }, settings.el, startHint, startButton, leaveButton),
+      h("div", { class: "stack" }, settings.el, hostWords.el, startHint, startButton, leaveButton),
     ),
   );
 
@@ -90,14 +92,16 @@ export function lobbyScreen(root, app) {
               })
             : null;
           return h("li", { class: `player${player.id === model.myId ? " me" : ""}`, dataset: { player: player.id } },
+            avatar(player),
             h("span", { class: "name", text: player.name }),
-            playerTags(model, player, { connection: true }),
+            playerTags(model, player, { connection: !player.connected }),
             kick,
           );
         })),
       );
       fill(composition, compositionTags(model));
       settings.update(model);
+      hostWords.update(model);
       const enough = model.players.length >= model.minPlayers;
       startButton.hidden = !model.isHost;
       startButton.disabled = !enough || Boolean(model.availability.error);

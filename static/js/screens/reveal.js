@@ -1,18 +1,30 @@
-// Elimination: who went out, with their role and word unless the host hid them, and how
-// the votes fell. A short pause (server deadline) before the game goes on.
+// Elimination: the votes land on their targets, the count shows, then the eliminated
+// player's card flips to their role (and word, if the host's reveal setting shows it).
+// The clue wall stays below. A short pause (server deadline) before the game goes on.
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../countdown.js";
-import { nameOf, roleName } from "./common.js";
-import { voteTable } from "./recap.js";
+import { clueWall } from "../cluewall.js";
+import { tallyBoard } from "../tally.js";
+import { cue } from "../feel.js";
+import { avatar, nameOf, roleName } from "./common.js";
 
 export function revealScreen(root, app) {
   const timer = countdown({ warn: false });
   const news = h("p", { class: "big-news", id: "eliminated-name" });
-  const role = h("p", { class: "outcome", id: "eliminated-role" });
+  const role = h("p", { class: "flip-role", id: "eliminated-role" });
+  const face = h("span", { class: "flip-face" });
+  const card = h("div", { class: "flip-card", id: "flip-card" },
+    h("div", { class: "flip-back", "aria-hidden": "true", text: "?" }),
+    h("div", { class: "flip-front" }, face, news, role));
   const you = h("p", { class: "panel", id: "eliminated-you", hidden: true, text: t("reveal.you_out") });
   const votes = h("div", { id: "last-vote" });
-  fill(root, h("div", { class: "stack" }, h("h1", { text: t("reveal.title") }), news, role, you, votes, timer.el));
+  const wall = clueWall(app);
+  fill(root, h("div", { class: "play-grid" },
+    h("div", { class: "stack play-main" }, h("h1", { text: t("reveal.title") }), votes, card, you, timer.el),
+    h("div", { class: "stack play-side" }, wall.el),
+  ));
+  let drawnFor = null;
   return {
     update(model) {
       const r = model.reveal;
@@ -25,8 +37,15 @@ export function revealScreen(root, app) {
           ? t("reveal.role_word", { role: roleName(r.role), word: r.word })
           : t("reveal.role", { role: roleName(r.role) })
         : t("reveal.hidden");
+      card.dataset.role = r.role || "";
+      fill(face, avatar(model.byId[r.eliminated] || { name: nameOf(model, r.eliminated) }, "big"));
       you.hidden = r.eliminated !== model.myId;
-      fill(votes, model.game.lastVote ? voteTable(model, model.game.lastVote) : null);
+      if (drawnFor !== model.seq) {
+        drawnFor = model.seq;
+        fill(votes, model.game.lastVote ? tallyBoard(model, model.game.lastVote) : null);
+        cue("reveal");
+      }
+      wall.update(model);
     },
   };
 }

@@ -2,6 +2,7 @@
 // update_settings; the server validates the ranges), a read-only list for the others.
 import { h, fill, keepFocus } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { hiddenByFamilySafe, lobbyWordLines, similarityHint } from "./pair-notes.js";
 
 // [setting, kind, extra]: kind "bool" | "number" | "choice"; `when` hides it in a mode.
 const FIELDS = [
@@ -17,6 +18,7 @@ const FIELDS = [
   ["vote_timer", "bool", {}],
   ["vote_seconds", "number", { min: 30, max: 180, needs: "vote_timer" }],
   ["reveal_on_elimination", "bool", {}],
+  ["reveal_word", "bool", { needs: "reveal_on_elimination" }],
   ["locked", "bool", {}],
 ];
 
@@ -39,6 +41,7 @@ export function settingsPanel(app) {
   const rows = {};
   let themesBox = null;
   let warning = null;
+  let noTimers = null;
 
   function send(name, value) {
     if (name === "locked") app.send("set_lock", { locked: value });
@@ -68,7 +71,8 @@ export function settingsPanel(app) {
     builtFor = isHost ? "host" : "guest";
     for (const key of Object.keys(controls)) delete controls[key];
     themesBox = h("div", { id: "themes" });
-    warning = h("p", { class: "error-text", id: "similarity-warning", role: "status", hidden: true });
+    warning = h("div", { class: "error-text", id: "similarity-warning", role: "status", hidden: true });
+    noTimers = h("p", { class: "hint", id: "no-timers-note", text: t("lobby.no_timers"), hidden: true });
     const list = FIELDS.map(([name, kind, extra]) => {
       rows[name] = isHost
         ? control(name, kind, extra)
@@ -79,8 +83,9 @@ export function settingsPanel(app) {
     fill(el,
       h("h2", { id: "settings-title", text: t("lobby.settings") }),
       isHost ? null : h("p", { class: "hint", text: t("lobby.settings_readonly") }),
-      themesBox, warning,
+      themesBox, warning, h("p", { class: "hint", id: "similarity-hint", hidden: true }),
       h("div", { class: "settings-grid" }, list),
+      noTimers,
     );
   }
 
@@ -116,7 +121,8 @@ export function settingsPanel(app) {
               h("label", { class: "check sub" },
                 h("input", { type: "checkbox", checked: franchises.has(franchise.id), dataset: { key: `franchise-${franchise.id}` },
                   onchange: (event) => toggle("franchises", franchises, franchise.id, event.target.checked) }),
-                franchise.name)))
+                franchise.name,
+                hiddenByFamilySafe(franchise, model.settings) ? h("span", { class: "hint", text: ` — ${t("pair.hidden_tag")}` }) : null)))
           : null,
       )),
     );
@@ -137,13 +143,17 @@ export function settingsPanel(app) {
           else input.value = String(s[name]);
         }
       }
+      // Without either timer only the host's kick moves past a player who never acts.
+      noTimers.hidden = s.clue_timer || s.vote_timer;
       // Themes pick the words: grade mode has none.
       themesBox.hidden = s.mode === "grade";
       keepFocus(themesBox, () => fill(themesBox, model.catalog.length ? themes(model, model.isHost) : null));
-      const a = model.availability;
-      warning.textContent = a.error ? t(`error.${a.error}`) : a.relaxed && s.mode === "classic"
-        ? t("lobby.similarity_relaxed", { level: t(`setting.similarity.${a.level}`) }) : "";
-      warning.hidden = !warning.textContent;
+      const lines = lobbyWordLines(model);
+      fill(warning, lines.map((line) => h("p", { text: line })));
+      warning.hidden = !lines.length;
+      const hint = el.querySelector("#similarity-hint");
+      hint.textContent = similarityHint(s);
+      hint.hidden = !hint.textContent;
     },
   };
 }

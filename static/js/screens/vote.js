@@ -1,74 +1,55 @@
-// Vote, Among-Us style: pick a player, then confirm (or abstain); the ballot can change
-// until the vote resolves. Shows "4/6 ont voté", who has voted (not for whom), the
-// countdown, the grace delay once every ballot is in, the runoff restriction and the
-// phantom accusing votes that will count at this tally.
-import { h, fill, keepFocus } from "../dom.js";
+// The vote, the climax: the clue wall with a vote button on each player — one tap votes, a
+// visible "annuler" withdraws the ballot before the result, another tap changes it. Shows
+// "4/6 ont voté", who has voted (never for whom), the countdown, the grace once every ballot
+// is in, the runoff restriction, the penalty votes that count at this tally, and the marks.
+import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../countdown.js";
 import { secondsLeft } from "../clock.js";
 import { announce } from "../live.js";
-import { kickList, nameOf } from "./common.js";
+import { clueWall } from "../cluewall.js";
+import { tallyBoard } from "../tally.js";
+import { avatar, kickList, nameOf } from "./common.js";
 
 export function voteScreen(root, app) {
   const timer = countdown();
   const title = h("h1", { id: "vote-title" });
   const explain = h("p", { class: "hint", id: "vote-explain" });
   const phantoms = h("p", { class: "panel", id: "phantom-votes", hidden: true });
-  const targets = h("div", { class: "targets", id: "vote-targets", role: "group", "aria-labelledby": "vote-title" });
-  const abstain = h("button", { type: "button", class: "btn", id: "vote-abstain", "aria-pressed": "false", text: t("vote.abstain") });
-  const confirm = h("button", { type: "button", class: "btn primary", id: "vote-confirm" });
+  const tie = h("div", { id: "tie-tally" });
   const mine = h("p", { class: "tally", id: "my-ballot", role: "status" });
+  const undo = h("button", { type: "button", class: "btn small", id: "vote-undo", hidden: true, text: t("vote.undo") });
+  const abstain = h("button", { type: "button", class: "btn", id: "vote-abstain", "aria-pressed": "false", text: t("vote.abstain") });
   const tally = h("p", { class: "tally", id: "vote-count", "aria-live": "polite" });
   const grace = h("p", { class: "panel", id: "vote-grace", role: "status", hidden: true });
-  const voters = h("ul", { class: "players", id: "voters" });
+  const voters = h("ul", { class: "voters", id: "voters", "aria-label": t("vote.who_voted") });
   const kicks = h("div");
-  const ballotBox = h("div", { class: "stack", id: "ballot-box" }, targets, abstain, confirm, mine);
-  fill(root, h("div", { class: "stack" },
-    title, explain, timer.el, phantoms, ballotBox, tally, grace,
-    h("section", {}, h("h2", { class: "sr-only", text: t("vote.who_voted") }), voters), kicks,
-  ));
-
-  // undefined: nothing picked on this phone yet; null: abstention; else a player id.
-  let picked;
+  const ballotBox = h("div", { class: "stack ballot-box", id: "ballot-box" }, h("div", { class: "row my-vote" }, mine, undo), abstain);
   let model = null;
   let graceTimer = null;
-  abstain.addEventListener("click", () => {
-    picked = null;
-    draw();
-  });
-  confirm.addEventListener("click", () => {
-    if (picked === undefined) return;
-    app.send("cast_vote", { target: picked });
-  });
 
-  function draw() {
-    const g = model.game;
-    const canVote = g.canVote;
-    ballotBox.hidden = !canVote;
-    keepFocus(targets, () => fill(targets, g.alive.filter((id) => id !== model.myId).map((id) => {
-      const allowed = !g.candidates.length || g.candidates.includes(id);
-      const isPicked = picked === id;
-      return h("button", {
-        type: "button", class: `target${g.myBallot === id ? " voted-for" : ""}`, "aria-pressed": String(isPicked),
-        disabled: !allowed, dataset: { key: `target-${id}`, target: id },
-        onclick: () => { picked = id; draw(); },
-      },
-        h("span", { text: nameOf(model, id) }),
-        g.myBallot === id ? h("span", { class: "small", text: `✓ ${t("vote.your_vote")}` }) : null,
-        !allowed ? h("span", { class: "small", text: t("vote.not_candidate") }) : null,
-      );
-    })));
-    abstain.setAttribute("aria-pressed", String(picked === null));
-    confirm.disabled = picked === undefined || picked === g.myBallot;
-    confirm.textContent = picked === undefined
-      ? t("vote.pick_first")
-      : picked === g.myBallot
-        ? t("vote.recorded")
-        : picked === null ? t("vote.confirm_abstain") : t("vote.confirm", { name: nameOf(model, picked) });
-    mine.textContent = g.myBallot === undefined
-      ? t("vote.not_voted")
-      : g.myBallot === null ? t("vote.you_abstained") : t("vote.you_voted", { name: nameOf(model, g.myBallot) });
+  const vote = (target) => app.send("cast_vote", { target });
+  undo.addEventListener("click", () => app.send("withdraw_vote"));
+  abstain.addEventListener("click", () => vote(null));
+
+  /** The vote button on a wall row: one tap votes against that player. */
+  function voteButton(m, id) {
+    const g = m.game;
+    if (!g.canVote || id === m.myId || !g.alive.includes(id)) return null;
+    const allowed = !g.candidates.length || g.candidates.includes(id);
+    const chosen = g.myBallot === id;
+    return h("button", {
+      type: "button", class: `target${chosen ? " voted-for" : ""}`, "aria-pressed": String(chosen),
+      disabled: !allowed, dataset: { key: `target-${id}`, target: id },
+      "aria-label": chosen ? t("vote.your_vote_on", { name: nameOf(m, id) }) : t("vote.against", { name: nameOf(m, id) }),
+      onclick: () => { if (!chosen) vote(id); },
+    }, chosen ? `✓ ${t("vote.your_vote")}` : allowed ? t("vote.vote") : t("vote.not_candidate"));
   }
+  const wall = clueWall(app, { extra: voteButton });
+  fill(root, h("div", { class: "play-grid" },
+    h("div", { class: "stack play-main" }, title, explain, tie, timer.el, phantoms, ballotBox, tally, grace, voters),
+    h("div", { class: "stack play-side" }, wall.el, kicks),
+  ));
 
   function drawGrace() {
     const left = secondsLeft(model.game.graceEndsAt);
@@ -81,21 +62,34 @@ export function voteScreen(root, app) {
       const previousSeq = model ? model.seq : null;
       model = next;
       const g = model.game;
-      if (previousSeq !== model.seq) picked = g.myBallot; // a new ballot (runoff) starts clean
       title.textContent = t(`vote.title_${g.ballotKind}`);
-      if (previousSeq !== null && previousSeq !== model.seq) announce(title.textContent, true);
+      if (previousSeq !== model.seq) {
+        if (previousSeq !== null) announce(title.textContent, true);
+        // A runoff opens with the tie that caused it: "2 – 2 !".
+        const last = g.lastVote;
+        const tied = g.ballotKind !== "first" && last && (last.result === "runoff" || last.result === "reopened");
+        fill(tie, tied ? tallyBoard(model, last) : null);
+      }
       explain.textContent = g.ballotKind === "runoff"
         ? t("vote.runoff_explain", { names: g.candidates.map((id) => nameOf(model, id)).join(", ") })
         : g.ballotKind === "reopened" ? t("vote.reopened_explain") : t("vote.explain");
       timer.set(model.deadline, model.settings.vote_timer ? model.settings.vote_seconds : null);
-      // Phantom votes count in the first ballot only (docs/rules.md §4).
+      // Penalty votes count in the first ballot only (docs/rules.md §4).
       const pending = g.ballotKind === "first" ? Object.entries(g.phantomVotes).filter(([, n]) => n > 0) : [];
       phantoms.hidden = !pending.length;
       phantoms.textContent = t("vote.phantoms", {
         list: pending.map(([id, n]) => t("vote.phantom_item", { name: nameOf(model, id), n })).join(", "),
       });
+      ballotBox.hidden = !g.canVote;
+      mine.textContent = g.myBallot === undefined
+        ? t("vote.not_voted")
+        : g.myBallot === null ? t("vote.you_abstained") : t("vote.you_voted", { name: nameOf(model, g.myBallot) });
+      undo.hidden = g.myBallot === undefined;
+      abstain.setAttribute("aria-pressed", String(g.myBallot === null));
+      abstain.disabled = g.myBallot === null;
       tally.textContent = t("vote.count", { n: g.votedCount, total: g.voterCount });
-      fill(voters, g.alive.map((id) => h("li", { class: "player", dataset: { player: id } },
+      fill(voters, g.alive.map((id) => h("li", { class: `voter${g.voted.includes(id) ? " done" : ""}`, dataset: { player: id } },
+        avatar(model.byId[id] || { name: nameOf(model, id) }, "mini"),
         h("span", { class: "name", text: nameOf(model, id) }),
         g.voted.includes(id)
           ? h("span", { class: "tag good", text: `✓ ${t("vote.has_voted")}` })
@@ -103,7 +97,7 @@ export function voteScreen(root, app) {
             ? h("span", { class: "tag warn", text: `○ ${t("vote.away")}` })
             : h("span", { class: "tag", text: `… ${t("vote.thinking")}` }),
       )));
-      draw();
+      wall.update(model);
       drawGrace();
       clearInterval(graceTimer);
       graceTimer = g.graceEndsAt ? setInterval(() => root.isConnected && drawGrace(), 500) : null;

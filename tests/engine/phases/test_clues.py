@@ -91,3 +91,41 @@ def test_a_theme_timeout_draws_a_built_in_prompt() -> None:
     assert table.view("ana")["game"]["round_theme"]
     themes = [e for e in table.view("ana")["game"]["recap"] if e["kind"] == "theme"]
     assert themes[0]["fallback"] is True
+
+
+def test_a_speaker_disconnected_when_the_timer_fires_is_skipped_without_phantom_vote() -> None:
+    table = Table.seated("ana", "ben", "cy", "dan", clue_seconds=30).started()
+    speaker = table.speaker
+    table.tick(25).disconnect(speaker).tick(5)  # the timer fires within their grace
+    assert table.speaker != speaker
+    assert table.view("ana")["game"]["phantom_votes"] == {}
+    skipped = [e for e in table.view("ana")["game"]["recap"] if e["kind"] == "clue"]
+    assert skipped[-1] == {**skipped[-1], "player": table.pid(speaker), "skipped": "absent"}
+
+
+def test_a_clue_holding_ones_own_word_or_alias_is_refused_and_nothing_changes() -> None:
+    table = Table.seated("ana", "ben", "cy", "dan").started()
+    speaker = table.speaker
+    deal = table.room.deal
+    assert deal is not None
+    role = table.game.role_of(table.pid(speaker))
+    word = deal.civilian if role.value == "civilian" else deal.undercover
+    shouted = f"c'est {word.upper()}S !"  # case, plural, punctuation folded away
+    assert table.rejected(speaker, GiveClue(seq=table.seq, text=shouted)) == "clue.own_word"
+    aliases = deal.civilian_aliases if role.value == "civilian" else deal.undercover_aliases
+    for alias in aliases:
+        assert table.rejected(speaker, GiveClue(seq=table.seq, text=alias)) == "clue.own_word"
+    table.give_clue(speaker, "quelque chose d'autre")
+    assert table.speaker != speaker
+
+
+def test_grade_mode_refuses_a_clue_that_states_ones_own_grade() -> None:
+    table = Table.seated("ana", "ben", "cy", mode="grade").started()
+    table.propose_theme(table.name(table.game.proposer or ""), "la cuisine")
+    speaker = table.speaker
+    grade = table.game.grade_of(table.pid(speaker))
+    assert grade is not None
+    text = f"un bon {grade}/20"
+    assert table.rejected(speaker, GiveClue(seq=table.seq, text=text)) == "clue.own_grade"
+    table.give_clue(speaker, "une soupe tiède")
+    assert table.speaker != speaker

@@ -59,3 +59,11 @@ def test_grade_mode_guess_is_the_civilian_grade() -> None:
     assert table.game.grades is not None
     table.guess(mr_white, str(table.game.grades.civilian))
     assert table.view("ana")["game"]["outcome"]["winners"] == ["mr_white"]
+
+
+def test_kicking_the_last_undercover_during_the_guess_ends_the_game_at_once() -> None:
+    table = Table.at("guess")
+    (undercover,) = table.with_role(Role.UNDERCOVER)
+    table.kick(undercover)
+    assert table.phase == "ended"
+    assert table.view("ana")["game"]["outcome"]["winners"] == ["civilians"]

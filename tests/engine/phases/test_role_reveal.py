@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from tests.engine.table import Table
-from undercover.engine.commands import ConfirmRole, StartGame
+from undercover.engine.commands import ConfirmRole, Resumed, StartGame
 from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS
+from undercover.engine.seats import RECONNECT_GRACE_SECONDS
 
 
 def revealing() -> Table:
@@ -12,7 +13,7 @@ def revealing() -> Table:
     return table.run("ana", StartGame(seq=table.seq))
 
 
-def test_the_phase_ends_when_every_connected_player_confirmed() -> None:
+def test_the_phase_ends_when_every_player_confirmed() -> None:
     table = revealing()
     for name in ("ana", "ben", "cy"):
         table.run(name, ConfirmRole(seq=table.seq))
@@ -22,10 +23,38 @@ def test_the_phase_ends_when_every_connected_player_confirmed() -> None:
     assert table.phase == "clues"
 
 
-def test_a_disconnected_player_is_not_awaited() -> None:
+def test_a_player_within_the_reconnection_grace_is_still_awaited() -> None:
     table = revealing().disconnect("dan")
     for name in ("ana", "ben", "cy"):
         table.run(name, ConfirmRole(seq=table.seq))
+    assert table.phase == "role_reveal"  # a phone blip does not skip dan's card
+    table.tick(RECONNECT_GRACE_SECONDS - 1).reconnect("dan")
+    assert table.phase == "role_reveal"
+    table.run("dan", ConfirmRole(seq=table.seq))
+    assert table.phase == "clues"
+
+
+def test_a_player_absent_beyond_the_grace_is_no_longer_awaited() -> None:
+    table = revealing().disconnect("dan")
+    for name in ("ana", "ben", "cy"):
+        table.run(name, ConfirmRole(seq=table.seq))
+    table.tick(RECONNECT_GRACE_SECONDS)
+    assert table.phase == "clues"
+
+
+def test_a_restart_during_the_reveal_waits_for_everyone_to_come_back() -> None:
+    table = revealing()
+    table.run("ana", ConfirmRole(seq=table.seq))
+    table.tick(0.5).run(None, Resumed(connected=()))  # the server restarted: no socket left
+    table.reconnect("ana")
+    assert table.phase == "role_reveal"
+    for name in ("ben", "cy", "dan"):
+        table.reconnect(name)
+        assert table.phase == "role_reveal"
+    for name in ("ben", "cy"):
+        table.run(name, ConfirmRole(seq=table.seq))
+    assert table.phase == "role_reveal"
+    table.run("dan", ConfirmRole(seq=table.seq))
     assert table.phase == "clues"
 
 

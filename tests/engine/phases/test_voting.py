@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.engine.table import Table
-from undercover.engine.commands import CastVote
+from undercover.engine.commands import CastVote, WithdrawVote
 from undercover.engine.phases.reveal import REVEAL_SECONDS
 from undercover.engine.seats import RECONNECT_GRACE_SECONDS
 from undercover.rules import VOTE_GRACE_SECONDS, Role
@@ -107,3 +107,20 @@ def test_after_the_reveal_pause_the_game_goes_on() -> None:
     assert table.phase == "reveal"
     table.tick(REVEAL_SECONDS)
     assert table.phase in ("clues", "ended", "guess")
+
+
+def test_a_withdrawn_ballot_is_as_if_never_cast_and_cancels_the_grace() -> None:
+    table = voting("ana", "ben", "cy", "dan")
+    assert table.rejected("ana", WithdrawVote(seq=table.seq)) == "vote.not_cast"
+    for voter in ("ana", "ben", "cy", "dan"):
+        table.cast_vote(voter, "cy" if voter != "cy" else "ana")
+    assert table.view("ana")["vote_grace_deadline"] == table.now + VOTE_GRACE_SECONDS
+    table.run("ana", WithdrawVote(seq=table.seq))
+    view = table.view("ana")
+    assert view["vote_grace_deadline"] is None
+    assert view["me"]["ballot"] == {"cast": False, "target": None}
+    assert table.pid("ana") not in view["game"]["voters"]
+    table.tick(VOTE_GRACE_SECONDS)
+    assert table.phase == "voting"
+    table.cast_vote("ana", "ben")
+    assert table.view("ana")["me"]["ballot"] == {"cast": True, "target": table.pid("ben")}

@@ -12,12 +12,14 @@ from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.rules import (
     Game,
+    Role,
     SkipReason,
     give_clue,
     propose_theme,
     skip_clue,
     skip_theme,
 )
+from undercover.rules.text import clue_contains, clue_states_grade
 
 if TYPE_CHECKING:
     from undercover.engine.room import Room
@@ -54,7 +56,25 @@ def _play(room: Room, game: Game) -> Room:
 def clue(room: Room, actor: str | None, text: str) -> Room:
     game = _require(room, actor)
     with rule_checked():
-        return _play(room, give_clue(game, actor or "", text))
+        played = give_clue(game, actor or "", text)
+    _refuse_own_secret(room, game, actor or "", text)
+    return _play(room, played)
+
+
+def _refuse_own_secret(room: Room, game: Game, player: str, text: str) -> None:
+    """A clue may not give away the speaker's own word (or an alias), nor their grade."""
+    grade = game.grade_of(player)
+    if grade is not None and clue_states_grade(text, grade):
+        raise Rejected(RejectCode.CLUE_OWN_GRADE, "the clue states your own grade")
+    deal, role = room.deal, game.role_of(player)
+    if deal is None or role is Role.MR_WHITE:
+        return
+    if role is Role.CIVILIAN:
+        word, aliases = deal.civilian, deal.civilian_aliases
+    else:
+        word, aliases = deal.undercover, deal.undercover_aliases
+    if clue_contains(text, word, aliases):
+        raise Rejected(RejectCode.CLUE_OWN_WORD, "the clue holds your own word")
 
 
 def theme(room: Room, actor: str | None, text: str) -> Room:
@@ -70,12 +90,17 @@ def _require(room: Room, actor: str | None) -> Game:
 
 
 def timeout(room: Room) -> Room:
-    """The turn's timer ran out: the clue is skipped with a phantom vote, the theme drawn."""
+    """The turn's timer ran out: the clue is skipped with a phantom vote, the theme drawn.
+
+    A speaker who is disconnected when it fires (still within their reconnection grace) is
+    not slow: they are skipped as disconnected, without a phantom vote."""
     game = room.game
     assert game is not None
     if game.stage == "theme":
         return _play(room, skip_theme(game))
-    return _play(room, skip_clue(game, SkipReason.TIMEOUT))
+    seat = seats.find(room, game.speaker)
+    reason = SkipReason.TIMEOUT if seat is not None and seat.connected else SkipReason.ABSENT
+    return _play(room, skip_clue(game, reason))
 
 
 def settle(room: Room, now: float) -> Room | None:

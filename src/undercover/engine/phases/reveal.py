@@ -16,3 +16,6 @@ class Reveal(BaseModel):
     kind: Literal["reveal"] = "reveal"
     eliminated: str
     ends_at: float
+    # The elimination itself ended the game: the pause is shown first. A game that a kick
+    # ends during the pause ends at once instead.
+    ends_game: bool = False

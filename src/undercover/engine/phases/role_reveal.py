@@ -1,5 +1,6 @@
-"""Role reveal: each player looks at their card; over when every connected player confirmed
-or after `ROLE_REVEAL_SECONDS`."""
+"""Role reveal: each player looks at their card; over when every player still at the table
+(connected, or disconnected within their reconnection grace) confirmed, or after
+`ROLE_REVEAL_SECONDS`."""
 
 from __future__ import annotations
 
@@ -42,9 +43,9 @@ def everyone_confirmed(room: Room) -> bool:
     phase = room.phase
     assert isinstance(phase, RoleReveal)
     assert room.game is not None
+    # A player within their reconnection grace is still awaited (a phone blip, a restart):
+    # only absence beyond it, or the phase's timer, ends the reveal without them.
     waiting = [
-        s
-        for s in room.seats
-        if s.connected and room.game.is_alive(s.player_id) and s.player_id not in phase.confirmed
+        p for p in room.game.alive if p not in phase.confirmed and not seats.is_absent(room, p)
     ]
     return not waiting and seats.anyone_connected(room)

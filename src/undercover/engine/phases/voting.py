@@ -43,6 +43,18 @@ def cast(room: Room, actor: str | None, target: str | None) -> Room:
     return room.model_copy(update={"game": game})
 
 
+def withdraw(room: Room, actor: str | None) -> Room:
+    """The voter takes their ballot back (the grace, if running, is cancelled by `settle`).
+    The change counter is kept, so casting again still counts against the limit."""
+    game = room.game
+    if not isinstance(room.phase, Voting) or game is None:
+        raise Rejected(RejectCode.VOTE_NOT_IN_VOTING)
+    if actor not in game.ballots:
+        raise Rejected(RejectCode.VOTE_NOT_CAST)
+    ballots = {voter: target for voter, target in game.ballots.items() if voter != actor}
+    return room.model_copy(update={"game": game.model_copy(update={"ballots": ballots})})
+
+
 def absent_players(room: Room) -> frozenset[str]:
     return frozenset(s.player_id for s in room.seats if s.absent or s.kicked)
 
@@ -68,7 +80,12 @@ def close(room: Room, now: float) -> Room:
     closed = close_vote(game)
     room = room.model_copy(update={"game": closed})
     if len(closed.eliminated) > len(game.eliminated):
-        return enter(room, Reveal(eliminated=closed.eliminated[-1], ends_at=now + REVEAL_SECONDS))
+        pause = Reveal(
+            eliminated=closed.eliminated[-1],
+            ends_at=now + REVEAL_SECONDS,
+            ends_game=closed.is_over,
+        )
+        return enter(room, pause)
     if closed.stage == "vote":
         return enter(room, begin(room, now))
     return room  # the machine follows the game's stage
