@@ -21,7 +21,7 @@ TOKEN = "a-token-for-the-one-person-at-the-table"
 class OnePerson:
     def __init__(self, path: Path) -> None:
         self.runner = RoomRunner.create(
-            SqliteDatabase(path / "room.db"), CODE, 1000.0, seed=7_340_193_552_117
+            SqliteDatabase(path / "room.db"), CODE, 1000.0, seed=1_234_567_890_123
         )
         self.now = 1000.0
         self.view: dict[str, object] | None = None
