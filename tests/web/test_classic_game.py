@@ -115,9 +115,9 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     host.look("classic-end-host")
     undercover.look("classic-end-undercover")
 
-    # "Rejouer": the same table is back in the lobby with the scoreboard kept.
+    # "Rejouer" is one tap: everyone is here, so the next game starts with the same settings.
     host.page.click("#rematch")
     for player in players:
-        player.wait_screen("lobby")
-    expect(host.page.locator("#players .player")).to_have_count(6)
+        player.wait_screen("role_reveal")
+    expect(host.page.locator("#ready-count")).to_have_text("0/6 prêts")
     table.check_no_errors()

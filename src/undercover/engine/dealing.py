@@ -185,7 +185,8 @@ _choices: list[tuple[Catalog, list[dict[str, object]]]] = []
 
 
 def theme_choices() -> list[dict[str, object]]:
-    """What the lobby offers the host: each category with its franchises (ids and names)."""
+    """What the lobby offers the host: each category with its franchises (ids, names and
+    entry counts, shown on the theme cards)."""
     catalog = current_catalog()
     if not _choices or _choices[0][0] is not catalog:
         _choices[:] = [(catalog, _build_choices(catalog))]
@@ -197,7 +198,9 @@ def _build_choices(catalog: Catalog) -> list[dict[str, object]]:
         {
             "id": category,
             "franchises": [
-                {"id": f.id, "name": f.name} for f in catalog.franchises if f.category == category
+                {"id": f.id, "name": f.name, "entries": len(f.entries)}
+                for f in catalog.franchises
+                if f.category == category
             ],
         }
         for category in catalog.categories

@@ -7,7 +7,12 @@ import { recapTables } from "./recap.js";
 
 export function endScreen(root, app) {
   const replay = h("button", { type: "button", class: "btn primary", id: "rematch", text: t("end.rematch") });
-  replay.addEventListener("click", () => app.send("rematch"));
+  // One tap: back to the lobby with the same settings, and the next game starts by itself
+  // once everyone is back (lobby.js).
+  replay.addEventListener("click", () => {
+    app.autostart = true;
+    app.send("rematch");
+  });
   const body = h("div", { class: "stack" });
   fill(root, body);
   return {
