@@ -75,7 +75,8 @@ export class Runtime {
     this.hibernatePolicy = hibernate; // "never" | "always"
     this.log = log;
     this.objects = new Map(); // name -> RoomObject
-    this.logs = []; // Python's stdout and stderr lines
+    this.logs = []; // Python's stdout and stderr lines, in order
+    this.streams = { stdout: [], stderr: [] }; // the same lines, by stream
     this.errors = []; // uncaught exceptions from handlers
     this.timings = []; // [handler, ms] per invocation
     this.generation = 0; // bumped by every redeploy
@@ -91,8 +92,14 @@ export class Runtime {
     this.SQL = await initSqlJs({ locateFile: () => sqlWasm });
     this.pyodide = await loadPyodide({
       indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep,
-      stdout: (line) => this.logs.push(line),
-      stderr: (line) => this.logs.push(line),
+      stdout: (line) => {
+        this.logs.push(line);
+        this.streams.stdout.push(line);
+      },
+      stderr: (line) => {
+        this.logs.push(line);
+        this.streams.stderr.push(line);
+      },
     });
     const py = this.pyodide;
     // Modules are mounted where workerd mounts them: the upload's tree (build/worker/, what

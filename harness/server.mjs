@@ -177,7 +177,7 @@ async function control(req, res, url) {
     case "objects":
       return sendJson(res, 200, { objects: [...runtime.objects.keys()] });
     case "logs":
-      return sendJson(res, 200, { logs: runtime.logs, errors: runtime.errors });
+      return sendJson(res, 200, { logs: runtime.logs, errors: runtime.errors, ...runtime.streams });
     case "timings": {
       // Per handler: wall time, CPU time of this process, and both without the time spent in
       // the doubles (sql.js standing in for workerd's native SQLite, socket bookkeeping).

@@ -71,11 +71,12 @@ export function readModel(view, myId) {
       : me.status === "eliminated" && view.phase !== "ended" && view.guesser !== id ? "eliminated" : null,
     settings: s,
     catalog: Array.isArray(view.catalog) ? view.catalog : [],
+    hostWords: view.host_words || null,
     composition: view.composition,
     minPlayers: MIN_PLAYERS,
     availability: sim
-      ? { level: sim.available, relaxed: sim.relaxed, error: sim.error }
-      : { level: null, relaxed: false, error: null },
+      ? { level: sim.available, relaxed: sim.relaxed, relaxations: sim.relaxations || [], singlePair: Boolean(sim.single_pair), error: sim.error }
+      : { level: null, relaxed: false, relaxations: [], singlePair: false, error: null },
     secret,
     confirmed: Boolean(me.confirmed),
     confirmedCount: (view.confirmed || []).length,
@@ -163,10 +164,10 @@ function readEnd(view, g) {
     deal = {
       mode: "classic", civilian: end.words.civilian, undercover: end.words.undercover, franchise: pair.franchise,
       sharedTags: pair.shared_tags || [], used: pair.used, requested: pair.requested,
-      relaxations: pair.relaxations || [], attribute: pair.attribute_variant,
+      relaxations: pair.relaxations || [], attribute: pair.attribute_variant, custom: Boolean(pair.custom),
     };
   }
-  return { outcome: g.outcome, players, recap: g.recap || [], deal };
+  return { outcome: g.outcome, players, recap: g.recap || [], deal, rating: end.rating || null };
 }
 
 /** A revealed card's word, or its grade written out of 20 ("14/20"); null when hidden. */

@@ -47,7 +47,7 @@ function preloadGameScreens() {
 // Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
 const PHASE_BOUND = new Set([
   "update_settings", "start_game", "confirm_role", "give_clue",
-  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch",
+  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch", "set_host_words", "rate_pair",
 ]);
 // The Rules section that matches each screen.
 const RULES_SECTION = {

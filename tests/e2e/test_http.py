@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import signal
 import urllib.error
 import urllib.request
 from email.message import Message
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +56,17 @@ def test_api_404s_are_json_with_security_headers(
 
 def test_a_plain_get_on_the_socket_route_asks_for_an_upgrade(server: LocalServer) -> None:
     assert _get(server, "/ws/K7QXM")[0] == 426
+
+
+def test_ctrl_c_stops_the_server_with_json_lines_only(tmp_path: Path) -> None:
+    server = LocalServer(tmp_path / "data")
+    server.start()
+    assert server.process is not None
+    server.process.send_signal(signal.SIGINT)
+    assert server.process.wait(timeout=20) == 0
+    lines = [line for line in server.log_text().splitlines() if line.strip()]
+    plain = [line for line in lines if not line.startswith("Undercover: open")]
+    assert plain, "no log line at all"
+    for line in plain:
+        assert json.loads(line)["event"], line  # no traceback: every line is a JSON event
+    assert json.loads(plain[-1])["event"] == "server.stopped"

@@ -49,10 +49,35 @@ def test_commands_decode_to_the_engine_models() -> None:
     assert settings.changes.mode is Mode.GRADE
 
 
-@pytest.mark.parametrize("version", [0, 1, 3, "2", None])
+@pytest.mark.parametrize("version", [0, 1, 3])
 def test_another_protocol_version_is_outdated_and_fatal(version: object) -> None:
     error = refusal(json.dumps({"type": "hello", "protocol": version, "name": "Zoé"}))
     assert (error.code, error.fatal) == (ProtocolCode.OUTDATED, True)
+
+
+@pytest.mark.parametrize("version", ["2", None, True, 2.5, [2]])
+def test_a_wrongly_typed_protocol_is_an_invalid_message_not_an_old_page(version: object) -> None:
+    error = refusal(json.dumps({"type": "hello", "protocol": version, "name": "Zoé"}))
+    assert (error.code, error.fatal) == (ProtocolCode.INVALID_MESSAGE, False)
+    missing = refusal(json.dumps({"type": "hello", "name": "Zoé"}))
+    assert (missing.code, missing.fatal) == (ProtocolCode.INVALID_MESSAGE, False)
+
+
+@pytest.mark.parametrize("length", [201, 1000, 4000])
+def test_long_typed_text_reaches_the_rules_whole(length: int) -> None:
+    # The frame bounds it; the rules answer `clue.too_long`, `name.too_long` and co.
+    clue = codec.decode(json.dumps({"type": "give_clue", "seq": 1, "text": "a" * length}))
+    assert clue == GiveClue(seq=1, text="a" * length)
+    hello = codec.decode(json.dumps({"type": "hello", "protocol": 2, "name": "b" * length}))
+    assert isinstance(hello, Hello)
+    assert hello.name == "b" * length
+
+
+def test_a_command_frame_is_marked_so_that_before_the_hello_it_needs_one() -> None:
+    assert refusal(r'{"type": "give_clue", "seq": 1, "text": "a\u0007"}').command is True
+    assert refusal('{"type": "give_clue", "seq": "1", "text": "a"}').command is True
+    assert refusal(r'{"type": "hello", "protocol": 2, "name": "a\u0007"}').command is False
+    assert refusal('{"type": "nope"}').command is False
 
 
 def test_an_old_hello_of_another_shape_is_still_outdated() -> None:

@@ -21,6 +21,30 @@ def test_nicknames_are_trimmed_and_normalised(raw: str, clean: str) -> None:
     assert clean_nickname(raw) == clean
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467",  # family: man, woman, girl
+        "Léa \U0001f469\U0001f3fd\u200d\U0001f4bb",  # woman technologist, medium skin tone
+        "\u2764\ufe0f\u200d\U0001f525",  # heart on fire
+    ],
+)
+def test_emoji_joined_by_zero_width_joiners_are_nicknames(name: str) -> None:
+    assert clean_nickname(name) == name
+
+
+@pytest.mark.parametrize("name", ["A\u200dna", "\u200dAna", "Ana\u200d", "\U0001f468\u200dAna"])
+def test_a_zero_width_joiner_elsewhere_is_refused(name: str) -> None:
+    with pytest.raises(Rejected) as refused:
+        clean_nickname(name)
+    assert refused.value.code == "name.invalid"
+
+
+def test_twenty_joined_emoji_fit_and_joiners_are_not_counted() -> None:
+    family = "\U0001f468\u200d\U0001f469"  # two visible emoji, one joiner
+    assert clean_nickname(family * 6) == family * 6  # 12 visible, 18 code points
+
+
 def test_combining_marks_do_not_count_as_visible_characters() -> None:
     assert clean_nickname("e\u0301" * 20)
     with pytest.raises(Rejected):

@@ -252,6 +252,32 @@ def test_a_command_before_hello_is_refused(tmp_path: Path) -> None:
     assert host.last(conn, "error")["code"] == "protocol.hello_required"
 
 
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '{"type": "give_clue", "seq": 1, "text": "a\\u0007b"}',
+        '{"type": "cast_vote", "seq": "1", "target": null}',
+    ],
+)
+def test_a_malformed_command_before_hello_is_asked_for_the_hello(
+    tmp_path: Path, frame: str
+) -> None:
+    host = Host(tmp_path / "room.sqlite3")
+    conn = host.open()
+    host.send(conn, frame)
+    assert host.last(conn, "error")["code"] == "protocol.hello_required"
+
+
+def test_a_clue_too_long_for_the_rules_gets_their_code(tmp_path: Path) -> None:
+    host = seated(tmp_path, 3)
+    while host.view("joueur1")["phase"] != "clues":
+        play_turn(host)
+    view = host.view("joueur1")
+    speaker = names_by_id(host)[view["game"]["speaker"]]
+    host.command(speaker, {"type": "give_clue", "seq": view["phase_seq"], "text": "x" * 300})
+    assert host.last(host.conn_of[speaker], "error")["code"] == "clue.too_long"
+
+
 def test_a_second_hello_on_one_socket_is_refused(tmp_path: Path) -> None:
     host = seated(tmp_path, 1)
     conn = host.conn_of["joueur1"]

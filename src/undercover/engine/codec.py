@@ -33,13 +33,18 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069
 
 
 class ProtocolError(Exception):
-    """A frame refused before the engine; `code` is a stable `ProtocolCode`."""
+    """A frame refused before the engine; `code` is a stable `ProtocolCode`. `command` is set
+    when the frame names a known command (not a hello): before the hello, the host answers
+    `protocol.hello_required` whatever else is wrong with it."""
 
-    def __init__(self, code: ProtocolCode, detail: str = "", *, fatal: bool = False) -> None:
+    def __init__(
+        self, code: ProtocolCode, detail: str = "", *, fatal: bool = False, command: bool = False
+    ) -> None:
         super().__init__(f"{code}: {detail}" if detail else str(code))
         self.code = code
         self.detail = detail
         self.fatal = fatal
+        self.command = command
 
 
 def decode(frame: str | bytes) -> Hello | ClientCommand:
@@ -58,7 +63,11 @@ def decode(frame: str | bytes) -> Hello | ClientCommand:
         raise _classify(frame, error) from None
     if isinstance(message, Hello) and message.protocol != PROTOCOL_VERSION:
         raise _outdated(message.protocol)
-    _check_text(message.model_dump())
+    try:
+        _check_text(message.model_dump())
+    except ProtocolError as error:
+        error.command = not isinstance(message, Hello)
+        raise
     return message
 
 
@@ -69,14 +78,19 @@ def _classify(frame: str, error: ValidationError) -> ProtocolError:
         return ProtocolError(ProtocolCode.MALFORMED_JSON, "not valid JSON")
     if not isinstance(raw, dict):
         return ProtocolError(ProtocolCode.MALFORMED_JSON, "a message is a JSON object")
-    if raw.get("type") == "hello" and raw.get("protocol") != PROTOCOL_VERSION:
-        return _outdated(raw.get("protocol"))
+    version = raw.get("protocol")
+    # Only a whole number that is not ours is an old page; a missing or mistyped version is a
+    # malformed hello like any other.
+    is_version = isinstance(version, int) and not isinstance(version, bool)
+    if raw.get("type") == "hello" and is_version and version != PROTOCOL_VERSION:
+        return _outdated(version)
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         return ProtocolError(ProtocolCode.UNKNOWN_TYPE, f"unknown message type {kind!r}"[:80])
     first = error.errors(include_url=False, include_input=False)[0]
     where = ".".join(str(part) for part in first["loc"][1:]) or "message"
-    return ProtocolError(ProtocolCode.INVALID_MESSAGE, f"{where}: {first['msg']}")
+    detail = f"{where}: {first['msg']}"
+    return ProtocolError(ProtocolCode.INVALID_MESSAGE, detail, command=kind != "hello")
 
 
 def _outdated(version: object) -> ProtocolError:
@@ -161,20 +175,16 @@ _MESSAGES: dict[str, str] = {
     RejectCode.ROOM_LOCKED: "The room is locked.",
     RejectCode.ROOM_FULL: "The room is full.",
     RejectCode.ROOM_NOT_SEATED: "You have no seat in this room.",
-    RejectCode.ROOM_WRONG_PHASE: "Not possible in this phase.",
     RejectCode.NAME_EMPTY: "Choose a nickname.",
     RejectCode.NAME_TOO_LONG: "That nickname is too long.",
     RejectCode.NAME_INVALID: "That nickname has characters that are not allowed.",
     RejectCode.NAME_TAKEN: "That nickname is already taken in this room.",
-    RejectCode.TOKEN_INVALID: "That seat token is not valid.",
     RejectCode.TOKEN_UNKNOWN: "No seat matches that token in this room.",
     RejectCode.TOKEN_BANNED: "You were kicked from this room.",
-    RejectCode.TOKEN_IN_USE: "That seat is already in use.",
     RejectCode.SETTINGS_NOT_IN_LOBBY: "Settings can only be changed in the lobby.",
     RejectCode.SETTINGS_INVALID: "That setting value is not allowed.",
     RejectCode.START_NOT_IN_LOBBY: "The game has already started.",
     RejectCode.START_PLAYER_COUNT: "Not the right number of players to start.",
-    RejectCode.START_NO_WORDS: "The chosen themes have no words to deal.",
     RejectCode.ROLE_NOT_IN_REVEAL: "Roles are not being revealed now.",
     RejectCode.ROLE_NOT_PLAYING: "You are not playing this game.",
     RejectCode.CLUE_NOT_IN_CLUES: "It is not time for clues.",
@@ -185,8 +195,8 @@ _MESSAGES: dict[str, str] = {
     RejectCode.GUESS_NOT_IN_GUESS: "There is no guess to make now.",
     RejectCode.KICK_SELF: "You cannot kick yourself.",
     RejectCode.KICK_UNKNOWN: "No such player.",
-    RejectCode.LEAVE_NOT_SEATED: "You have no seat to leave.",
     RejectCode.REMATCH_NOT_ENDED: "The game is not over yet.",
+    RejectCode.RATE_NOT_ENDED: "A pair is rated on the end screen.",
 }
 
 

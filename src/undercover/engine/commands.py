@@ -16,10 +16,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from undercover.engine.settings import SettingsChanges
+from undercover.themes.custom import LINES_MAX
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
 TOKEN_MAX_LENGTH = 128
-TEXT_MAX_LENGTH = 200  # generous wire bound; the rules enforce the real limits
+# Typed text (nickname, clue, theme, guess, the host's words) is bounded by the frame size
+# alone, so that an over-long one gets its own code (`clue.too_long`, `name.too_long`,
+# `custom_words.word_too_long`), not a wire error.
+TEXT_MAX_LENGTH = 200  # ids and other wire strings
+HOST_WORDS_MAX_LINES = 2 * LINES_MAX  # blank lines included; `parse_custom_words` checks the rest
 
 
 class _Command(BaseModel):
@@ -28,7 +33,7 @@ class _Command(BaseModel):
 
 class JoinRoom(_Command):
     type: Literal["join"] = "join"
-    name: str = Field(max_length=TEXT_MAX_LENGTH)
+    name: str
     token: str = Field(min_length=TOKEN_MIN_LENGTH, max_length=TOKEN_MAX_LENGTH)
     avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.AVATARS
     color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.COLORS
@@ -67,13 +72,13 @@ class ConfirmRole(_Command):
 class GiveClue(_Command):
     type: Literal["give_clue"] = "give_clue"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class ProposeTheme(_Command):
     type: Literal["propose_theme"] = "propose_theme"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class CastVote(_Command):
@@ -94,7 +99,7 @@ class WithdrawVote(_Command):
 class Guess(_Command):
     type: Literal["guess"] = "guess"
     seq: int
-    text: str = Field(max_length=TEXT_MAX_LENGTH)
+    text: str
 
 
 class Kick(_Command):
@@ -105,6 +110,23 @@ class Kick(_Command):
 class Rematch(_Command):
     type: Literal["rematch"] = "rematch"
     seq: int
+
+
+class SetHostWords(_Command):
+    """The host's own words (`themes/custom.py`), the pasted text's lines (newlines are control
+    characters on the wire); no line, or blank ones only, goes back to the themes."""
+
+    type: Literal["set_host_words"] = "set_host_words"
+    seq: int
+    lines: tuple[str, ...] = Field(max_length=HOST_WORDS_MAX_LINES)
+
+
+class RatePair(_Command):
+    """After a game: 👍 (`up`) or 👎 for its pair; a new rating replaces the player's last."""
+
+    type: Literal["rate_pair"] = "rate_pair"
+    seq: int
+    up: bool
 
 
 # Host-internal commands: the host layer's observations, never decoded from a client.
@@ -155,6 +177,8 @@ WireCommand = (
     | Guess
     | Kick
     | Rematch
+    | SetHostWords
+    | RatePair
 )
 HostCommand = Connected | Disconnected | TimePassed | Resumed
 Command = WireCommand | HostCommand
@@ -174,5 +198,7 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Guess,
     Kick,
     Rematch,
+    SetHostWords,
+    RatePair,
 )
 HOST_COMMANDS: tuple[type[_Command], ...] = (Connected, Disconnected, TimePassed, Resumed)

@@ -10,7 +10,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 
-from undercover.rules import RuleViolation
+from undercover.rules import Fault, RuleViolation
+
+SERVER_INTERNAL = "server.internal"  # = ProtocolCode.INTERNAL (protocol.py imports this module)
 
 
 class RejectCode(StrEnum):
@@ -19,20 +21,16 @@ class RejectCode(StrEnum):
     ROOM_LOCKED = "room.locked"
     ROOM_FULL = "room.full"
     ROOM_NOT_SEATED = "room.not_seated"
-    ROOM_WRONG_PHASE = "room.wrong_phase"
     NAME_EMPTY = "name.empty"
     NAME_TOO_LONG = "name.too_long"
     NAME_INVALID = "name.invalid"
     NAME_TAKEN = "name.taken"
-    TOKEN_INVALID = "token.invalid"
     TOKEN_UNKNOWN = "token.unknown"
     TOKEN_BANNED = "token.banned"
-    TOKEN_IN_USE = "token.in_use"
     SETTINGS_NOT_IN_LOBBY = "settings.not_in_lobby"
     SETTINGS_INVALID = "settings.invalid"
     START_NOT_IN_LOBBY = "start.not_in_lobby"
     START_PLAYER_COUNT = "start.player_count"
-    START_NO_WORDS = "start.no_words"
     ROLE_NOT_IN_REVEAL = "role.not_in_reveal"
     ROLE_NOT_PLAYING = "role.not_playing"
     CLUE_NOT_IN_CLUES = "clue.not_in_clues"
@@ -43,8 +41,8 @@ class RejectCode(StrEnum):
     GUESS_NOT_IN_GUESS = "guess.not_in_guess"
     KICK_SELF = "kick.self"
     KICK_UNKNOWN = "kick.unknown_player"
-    LEAVE_NOT_SEATED = "leave.not_seated"
     REMATCH_NOT_ENDED = "rematch.not_ended"
+    RATE_NOT_ENDED = "rate.not_ended"
 
 
 class Rejected(Exception):
@@ -58,8 +56,10 @@ class Rejected(Exception):
 
 @contextmanager
 def rule_checked() -> Iterator[None]:
-    """Translate the rules' `RuleViolation` into `Rejected` with the same code."""
+    """Translate the rules' `RuleViolation` into `Rejected` with the same code; a violation
+    that is the caller's fault (a server bug) reaches the client as `server.internal`."""
     try:
         yield
     except RuleViolation as violation:
-        raise Rejected(violation.code, violation.message) from violation
+        code = SERVER_INTERNAL if violation.fault is Fault.SERVER else violation.code
+        raise Rejected(code, violation.message) from violation

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from undercover.engine import deadlines, membership, seats
+from undercover.engine import deadlines, host_words, membership, seats
 from undercover.engine.commands import (
     CastVote,
     Command,
@@ -29,9 +29,11 @@ from undercover.engine.commands import (
     Kick,
     Leave,
     ProposeTheme,
+    RatePair,
     Reconnect,
     Rematch,
     Resumed,
+    SetHostWords,
     SetLock,
     StartGame,
     TimePassed,
@@ -100,6 +102,11 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
             room, effects = membership.kick_player(room, _seated(room, actor), target, now)
         case Rematch(seq=seq):
             room = ended.rematch(_current(room, seq), _seated(room, actor))
+        case SetHostWords(seq=seq, lines=lines):
+            text = "\n".join(lines)
+            room = host_words.set_host_words(_current(room, seq), _seated(room, actor), text)
+        case RatePair(seq=seq, up=up):
+            room, effects = host_words.rate_pair(_current(room, seq), _seated(room, actor), up)
         case Connected(player_id=player_id):
             room = seats.connect(room, _seated(room, player_id), now)
         case Disconnected(player_id=player_id):

@@ -27,7 +27,9 @@ from undercover.engine.commands import (
     Kick,
     Leave,
     ProposeTheme,
+    RatePair,
     Rematch,
+    SetHostWords,
     SetLock,
     StartGame,
     UpdateSettings,
@@ -82,7 +84,7 @@ class Hello(_Message):
     type: Literal["hello"]
     protocol: int
     token: str | None = Field(default=None, min_length=1, max_length=TOKEN_MAX_LENGTH)
-    name: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+    name: str | None = None  # bounded by the frame; the engine checks its length
     lang: Literal["fr", "en"] = "fr"
     # The face asked for when joining (ignored when resuming a seat); an unknown or taken
     # one is replaced by a free one (seats.pick_look).
@@ -103,6 +105,8 @@ ClientCommand = (
     | Guess
     | Kick
     | Rematch
+    | SetHostWords
+    | RatePair
 )
 ClientMessage = Annotated[Hello | ClientCommand, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[Hello | ClientCommand] = TypeAdapter(ClientMessage)

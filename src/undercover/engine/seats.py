@@ -110,9 +110,9 @@ def clean_nickname(raw: str) -> str:
     'Zoé'
     """
     name = " ".join(blank_invisible(unicodedata.normalize("NFC", raw)).split())
-    if any(_is_forbidden(char) for char in name):
+    if any(_is_forbidden(char) and not _joins_emoji(name, i) for i, char in enumerate(name)):
         raise Rejected(RejectCode.NAME_INVALID)
-    visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me"))
+    visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me", "Cf"))
     if visible == 0:
         raise Rejected(RejectCode.NAME_EMPTY)
     # Accents stack, but a name drawn over the lines around it (Zalgo) is not a nickname.
@@ -128,6 +128,25 @@ def name_key(name: str) -> str:
         char for char in unicodedata.normalize("NFD", folded) if unicodedata.category(char) != "Mn"
     )
     return "".join(stripped.translate(_CONFUSABLES).split())
+
+
+_ZWJ = "\u200d"
+_VARIATION_EMOJI = "\ufe0f"
+
+
+def _joins_emoji(name: str, index: int) -> bool:
+    """A zero-width joiner between two emoji (👨‍👩‍👧, 👩🏽‍💻, ❤️‍🔥) draws one picture; anywhere
+    else it hides inside a word, so it stays forbidden there.
+
+    >>> _joins_emoji("👨\u200d👩", 1), _joins_emoji("A\u200dna", 1)
+    (True, False)
+    """
+    if name[index] != _ZWJ or index == 0 or index + 1 >= len(name):
+        return False
+    before, after = name[index - 1], name[index + 1]
+    # Before: the emoji itself, its skin tone (Sk) or its emoji-style variation selector.
+    emoji_before = unicodedata.category(before) in ("So", "Sk") or before == _VARIATION_EMOJI
+    return emoji_before and unicodedata.category(after) == "So"
 
 
 def _is_forbidden(char: str) -> bool:

@@ -23,6 +23,7 @@ from pydantic_core import to_json
 
 from undercover.engine import seats
 from undercover.engine.dealing import similarity_available, theme_choices
+from undercover.engine.host_words import host_words_summary
 from undercover.engine.phases.guess import Guessing
 from undercover.engine.phases.lobby import Lobby
 from undercover.engine.phases.reveal import Reveal
@@ -114,6 +115,7 @@ def public_view(room: Room, now: float, *, with_recap: bool = True) -> JSON:
         "settings": _settings(room),
         "composition": _composition(room),
         "similarity": _similarity(room),
+        "host_words": host_words_summary(room),
         "catalog": theme_choices() if isinstance(phase, Lobby) else None,
         "game": _game(room, game, with_recap) if game is not None else None,
         "scoreboard": _scoreboard(room),
@@ -183,6 +185,8 @@ def _similarity(room: Room) -> JSON | None:
     """In the lobby: the similarity level the chosen themes can really deliver."""
     if not isinstance(room.phase, Lobby) or room.settings.rules.mode != "classic":
         return None
+    if room.host_words is not None:
+        return None  # the host's own words: no theme, no level
     found = similarity_available(room.settings, room.history)
     return {
         "requested": room.settings.similarity,
@@ -254,11 +258,25 @@ def _end(room: Room, game: Game) -> JSON:
                 "requested": deal.requested,
                 "used": deal.used,
                 "relaxations": [r.model_dump(mode="json") for r in deal.relaxations],
-                "attribute_variant": room.settings.attribute_variant,
+                "attribute_variant": room.settings.attribute_variant and not deal.custom,
+                "custom": deal.custom,
             }
             if deal
             else None
         ),
+        "rating": _rating(room, game) if deal else None,
+    }
+
+
+def _rating(room: Room, game: Game) -> JSON:
+    """The 👍/👎 of the game's players for its pair (who voted what is no secret)."""
+    ratings = room.ratings
+    current = ratings is not None and ratings.game == room.games_started
+    votes = dict(ratings.votes) if ratings is not None and current else {}
+    return {
+        "votes": {player: "up" if up else "down" for player, up in votes.items()},
+        "players": len(game.speaking_order),
+        "removed": bool(ratings is not None and current and ratings.removed),
     }
 
 

@@ -436,5 +436,9 @@ def main(argv: list[str]) -> int:
         lifespan="on",
         timeout_graceful_shutdown=2,
     )
-    uvicorn.Server(config).run()
+    # Ctrl-C: uvicorn shuts down gracefully, then re-raises the signal; the operator sees a
+    # log line, not a traceback (stderr carries JSON lines only).
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run()
+    log_event("server.stopped")
     return 0

@@ -42,7 +42,7 @@ from undercover.engine.commands import (
     TimePassed,
 )
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.effects import CloseSeat, DeleteRoom, Effect
+from undercover.engine.effects import CloseSeat, DeleteRoom, Effect, PairRated
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
@@ -50,6 +50,7 @@ from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
 from undercover.engine.recap_json import Recap, RecapJson, extends
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
 from undercover.engine.view import private_part, public_json, to_ascii_json
+from undercover.hosts.logs import log_event
 from undercover.rules import MAX_PLAYERS, PlayerId
 
 ConnectionId = str
@@ -157,6 +158,8 @@ class RoomRunner:
         try:
             message = codec.decode(text)
         except ProtocolError as error:
+            if error.command and connections.get(conn) is None:
+                return self._refuse(conn, ProtocolCode.HELLO_REQUIRED)
             return self._refuse(conn, error.code, error.detail, fatal=error.fatal)
         if isinstance(message, Hello) and connections.get(conn) is not None:
             return self._refuse(conn, ProtocolCode.ALREADY_GREETED)
@@ -299,6 +302,8 @@ class RoomRunner:
                         _close(turn, conn, effect.reason)
             elif isinstance(effect, DeleteRoom):
                 delete = True
+            elif isinstance(effect, PairRated):
+                _log_rating(turn.room.code, effect)
         if delete:
             return self._delete(turn)
         doc = self._writer.dump(turn.room)
@@ -428,3 +433,18 @@ def _refusal(
     )
     closes = ((conn, _FATAL_CLOSES.get(code, CloseCode.PROTOCOL_ERROR), code),) if fatal else ()
     return Outbox(frames=((conn, frame),), closes=closes, alarm_at=alarm_at)
+
+
+def _log_rating(code: str, rating: PairRated) -> None:
+    """Both hosts log every rating the same way: pair ids and counts, never a word."""
+    log_event(
+        "pair.rated",
+        room=code,
+        pair=list(rating.pair),
+        vote="up" if rating.up else "down",
+        ups=rating.ups,
+        downs=rating.downs,
+        players=rating.players,
+        removed=rating.removed,
+        custom=rating.custom,
+    )

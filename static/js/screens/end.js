@@ -3,6 +3,8 @@
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { avatar, nameOf, roleName } from "./common.js";
+import { relaxationLines } from "./pair-notes.js";
+import { pairRating } from "./pair-rating.js";
 import { recapTables } from "./recap.js";
 
 export function endScreen(root, app) {
@@ -22,6 +24,7 @@ export function endScreen(root, app) {
         outcomePanel(model),
         rolesPanel(model),
         pairWhy(model),
+        pairRating(model, app),
         h("section", { class: "stack", id: "recap", "aria-labelledby": "recap-title" },
           h("h2", { id: "recap-title", text: t("end.recap") }),
           recapTables(model, model.end.recap)),
@@ -81,12 +84,11 @@ function pairWhy(model) {
   } else {
     lines.push(t("end.words", { civilian: d.civilian, undercover: d.undercover }));
     if (d.franchise) lines.push(t("end.franchise", { name: d.franchise }));
+    if (d.custom) lines.push(t("host_words.dealt"));
     if (d.attribute) lines.push(t("end.attribute"));
     if (d.sharedTags && d.sharedTags.length) lines.push(t("end.shared_tags", { tags: d.sharedTags.join(", ") }));
     if (d.used) lines.push(t("end.similarity", { level: t(`setting.similarity.${d.used}`) }));
-    for (const r of d.relaxations || []) {
-      lines.push(t("end.relaxed", { from: t(`setting.similarity.${r.from_level}`), to: t(`setting.similarity.${r.to_level}`) }));
-    }
+    lines.push(...relaxationLines(d.relaxations));
   }
   return h("section", { class: "panel", id: "pair-why", "aria-labelledby": "why-title" },
     h("h2", { id: "why-title", text: t("end.why") }), lines.map((line) => h("p", { text: line })));

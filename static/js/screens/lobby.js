@@ -8,6 +8,7 @@ import { store } from "../store.js";
 import { MR_WHITE_MIN_PLAYERS } from "../model.js";
 import { PRESETS, presetOf } from "../presets.js";
 import { askKick, avatar, playerTags } from "./common.js";
+import { hostWordsPanel } from "./host-words.js";
 import { settingsPanel } from "./settings.js";
 import { themeCards } from "./themes.js";
 
@@ -63,6 +64,7 @@ export function lobbyScreen(root, app) {
     app.autostart = false;
     app.send("start_game");
   });
+  const hostWords = hostWordsPanel(app);
   const leaveButton = h("button", {
     type: "button", class: "btn danger", id: "leave-room", text: t("lobby.leave"),
     onclick: () => {
@@ -89,7 +91,7 @@ export function lobbyScreen(root, app) {
           h("div", {}, h("h3", { text: t("lobby.composition") }), composition),
         ),
       ),
-      h("div", { class: "stack" }, presetBox, themes.el, advanced, leaveButton),
+      h("div", { class: "stack" }, presetBox, themes.el, hostWords.el, advanced, leaveButton),
     ),
     startBar,
   );
@@ -150,6 +152,7 @@ export function lobbyScreen(root, app) {
       themes.update(model);
       advanced.querySelector("summary").textContent = t(model.isHost ? "lobby.advanced" : "lobby.all_settings");
       settings.update(model);
+      hostWords.update(model);
       const blocker = startBlocker(model);
       startBar.hidden = !model.isHost;
       startButton.disabled = Boolean(blocker);

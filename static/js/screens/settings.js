@@ -2,6 +2,7 @@
 // update_settings; the server validates the ranges), a read-only list for the others.
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
+import { similarityHint } from "./pair-notes.js";
 
 // [setting, kind, extra]: kind "bool" | "number" | "choice"; `when` hides it in a mode.
 const FIELDS = [
@@ -72,6 +73,7 @@ export function settingsPanel(app) {
     });
     fill(el,
       isHost ? null : h("p", { class: "hint", text: t("lobby.settings_readonly") }),
+      h("p", { class: "hint", id: "similarity-hint", hidden: true }),
       h("div", { class: "settings-grid" }, list),
       noTimers,
     );
@@ -94,6 +96,9 @@ export function settingsPanel(app) {
       }
       // Without either timer only the host's kick moves past a player who never acts.
       noTimers.hidden = s.clue_timer || s.vote_timer;
+      const hint = el.querySelector("#similarity-hint");
+      hint.textContent = similarityHint(s);
+      hint.hidden = !hint.textContent;
     },
   };
 }

@@ -1,9 +1,10 @@
 // The lobby's theme cards (classic mode): one card per category (name, word count, how many
 // franchises); a chosen category unfolds its franchises as chips to narrow it down. Nothing
 // chosen means every theme. Guests read the choice in one line. The similarity the chosen
-// themes really deliver (or why they cannot deal a pair) is said under the cards.
+// themes really deliver (or why they cannot deal a pair) is said under the cards (pair-notes.js).
 import { h, fill, keepFocus } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { hiddenByFamilySafe, lobbyWordLines } from "./pair-notes.js";
 
 /** A theme category's name: translated when known, else its id as the server gave it. */
 export function categoryName(id) {
@@ -14,7 +15,7 @@ const words = (franchises) => franchises.reduce((sum, f) => sum + (f.entries || 
 
 export function themeCards(app) {
   const box = h("div", { id: "themes", class: "themes" });
-  const warning = h("p", { class: "error-text", id: "similarity-warning", role: "status", hidden: true });
+  const warning = h("div", { class: "error-text", id: "similarity-warning", role: "status", hidden: true });
   const el = h("section", { class: "panel stack", id: "themes-panel", "aria-labelledby": "themes-title" },
     h("h2", { id: "themes-title", text: t("setting.themes") }), box, warning);
 
@@ -46,7 +47,8 @@ export function themeCards(app) {
           return h("button", {
             type: "button", class: "chip-toggle", "aria-pressed": String(on), dataset: { key: `franchise-${franchise.id}` },
             onclick: () => send("franchises", franchises, franchise.id, !on),
-          }, `${on ? "✓ " : ""}${franchise.name}`, h("span", { class: "count", text: ` · ${franchise.entries || 0}` }));
+          }, `${on ? "✓ " : ""}${franchise.name}`, h("span", { class: "count", text: ` · ${franchise.entries || 0}` }),
+          hiddenByFamilySafe(franchise, model.settings) ? h("span", { class: "count", text: ` — ${t("pair.hidden_tag")}` }) : null);
         })))),
     ];
   }
@@ -66,10 +68,10 @@ export function themeCards(app) {
       // Themes pick the words: grade mode has none.
       el.hidden = s.mode === "grade" || !model.catalog.length;
       keepFocus(box, () => fill(box, model.isHost ? host(model) : guest(model)));
-      const a = model.availability;
-      warning.textContent = a.error ? t(`error.${a.error}`) : a.relaxed && s.mode === "classic"
-        ? t("lobby.similarity_relaxed", { level: t(`setting.similarity.${a.level}`) }) : "";
-      warning.hidden = !warning.textContent;
+      // Why the words may not be what was asked (relaxed similarity, hidden franchises…).
+      const lines = lobbyWordLines(model);
+      fill(warning, lines.map((line) => h("p", { text: line })));
+      warning.hidden = !lines.length;
     },
   };
 }

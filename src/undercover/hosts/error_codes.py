@@ -1,0 +1,196 @@
+"""Every code an `error` message can carry, and when: the source of docs/protocol.md's list.
+
+Three levels, as the server checks them: the frame (`ProtocolCode`, and the host's frame
+limit), the room engine (`RejectCode`) and the rules (`RuleViolation` codes, passed through;
+a violation that is the server's own fault reaches the client as `server.internal`). Tests
+check that this catalogue holds exactly the codes the code can send and that each one is
+translated in static/i18n. Regenerate the docs' section with:
+
+    uv run python -m undercover.hosts.error_codes --write
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from undercover.engine.errors import RejectCode
+from undercover.engine.protocol import ProtocolCode
+from undercover.hosts.routes import RATE_LIMITED_CODE
+from undercover.rules import CLUE_MAX_LENGTH, THEME_MAX_LENGTH
+from undercover.rules.settings import GUESS_MAX_LENGTH
+
+
+@dataclass(frozen=True)
+class ErrorCode:
+    code: str
+    when: str
+    fatal: str = "no"  # or what happens to the socket ("yes (4426)")
+
+
+PROTOCOL: Final = (
+    ErrorCode(
+        ProtocolCode.OUTDATED,
+        "`hello.protocol` is a whole number other than 2 (an old page)",
+        "yes (4426)",
+    ),
+    ErrorCode(ProtocolCode.BINARY_FRAME, "a binary frame"),
+    ErrorCode(ProtocolCode.TOO_LARGE, "frame over 4096 bytes"),
+    ErrorCode(ProtocolCode.MALFORMED_JSON, "not JSON, or not a JSON object"),
+    ErrorCode(ProtocolCode.UNKNOWN_TYPE, "`type` missing or unknown"),
+    ErrorCode(
+        ProtocolCode.INVALID_MESSAGE,
+        "missing, extra or wrongly typed field (`message` says which), a missing or non-integer "
+        "`hello.protocol` included",
+    ),
+    ErrorCode(
+        ProtocolCode.HELLO_REQUIRED,
+        "a command before `hello`, however malformed its fields are",
+    ),
+    ErrorCode(ProtocolCode.ALREADY_GREETED, "a second `hello` on the same socket"),
+    ErrorCode(
+        ProtocolCode.CONTROL_CHARACTERS,
+        "any string with a control character, a line or paragraph separator, or a bidi override",
+    ),
+    ErrorCode(ProtocolCode.ROOM_NOT_FOUND, "the room does not exist (any more)", "yes (4404)"),
+    ErrorCode(ProtocolCode.INTERNAL, "our bug; nothing was saved"),
+    ErrorCode(
+        RATE_LIMITED_CODE,
+        "more frames per second than a player needs (the host's per-connection limit); the "
+        "frame was dropped",
+        "no (a flood goes on to close 1008)",
+    ),
+)
+
+ENGINE: Final = (
+    ErrorCode(
+        RejectCode.SEQ_STALE,
+        "the command was aimed at another phase (`seq` is not the current `phase_seq`)",
+    ),
+    ErrorCode(RejectCode.ROOM_NOT_HOST, "a host-only command from another player"),
+    ErrorCode(RejectCode.ROOM_LOCKED, "joining a locked room"),
+    ErrorCode(RejectCode.ROOM_FULL, "joining a full table (or too many spectators)"),
+    ErrorCode(RejectCode.ROOM_NOT_SEATED, "the sender has no seat (kicked, or left)"),
+    ErrorCode(RejectCode.NAME_EMPTY, "the nickname is empty"),
+    ErrorCode(RejectCode.NAME_TOO_LONG, "the nickname has over 20 visible characters"),
+    ErrorCode(
+        RejectCode.NAME_INVALID, "the nickname holds control, format or private-use characters"
+    ),
+    ErrorCode(
+        RejectCode.NAME_TAKEN,
+        "nickname already used in the room (case, accents and look-alikes folded)",
+    ),
+    ErrorCode(RejectCode.TOKEN_UNKNOWN, "the token matches no seat (send a `name` to join)"),
+    ErrorCode(RejectCode.TOKEN_BANNED, "the token was kicked from this room", "yes (4403)"),
+    ErrorCode(RejectCode.SETTINGS_NOT_IN_LOBBY, "changing settings outside the lobby"),
+    ErrorCode(RejectCode.SETTINGS_INVALID, "a setting value out of range"),
+    ErrorCode(RejectCode.START_NOT_IN_LOBBY, "starting when a game already runs"),
+    ErrorCode(RejectCode.START_PLAYER_COUNT, "starting with fewer than 3 or more than 20 players"),
+    ErrorCode(RejectCode.ROLE_NOT_IN_REVEAL, "confirming a role card outside the role reveal"),
+    ErrorCode(RejectCode.ROLE_NOT_PLAYING, "confirming a role card as a non-player"),
+    ErrorCode(RejectCode.CLUE_NOT_IN_CLUES, "a clue or theme outside the clue phase"),
+    ErrorCode(
+        RejectCode.CLUE_OWN_WORD,
+        "the clue holds the speaker's own word or one of its aliases (folded as Mr. White's "
+        "guesses: case, accents, punctuation, a leading article, a plural)",
+    ),
+    ErrorCode(RejectCode.CLUE_OWN_GRADE, "in grade mode, the clue states the speaker's grade"),
+    ErrorCode(RejectCode.VOTE_NOT_IN_VOTING, "a ballot outside a vote"),
+    ErrorCode(RejectCode.VOTE_NOT_CAST, "withdrawing a ballot never cast"),
+    ErrorCode(RejectCode.GUESS_NOT_IN_GUESS, "a guess when Mr. White is not guessing"),
+    ErrorCode(RejectCode.KICK_SELF, "the host kicking themselves"),
+    ErrorCode(RejectCode.KICK_UNKNOWN, "kicking a player who is not in the room (or game)"),
+    ErrorCode(RejectCode.REMATCH_NOT_ENDED, '"Rejouer" before the game is over'),
+)
+
+_TEXT_FIELDS: Final = {
+    "clue": ("a clue", CLUE_MAX_LENGTH),
+    "theme": ("a round theme", THEME_MAX_LENGTH),
+    "guess": ("Mr. White's guess", GUESS_MAX_LENGTH),
+}
+
+RULES: Final = (
+    ErrorCode("clue.not_clue_time", "a clue while the round's theme is awaited"),
+    ErrorCode("clue.not_your_turn", "a clue from a player who is not the speaker"),
+    ErrorCode("theme.not_theme_time", "a round theme when none is awaited"),
+    ErrorCode("theme.not_your_turn", "a round theme from a player who is not the proposer"),
+    ErrorCode("vote.not_voting", "a ballot when the game is not at a vote"),
+    ErrorCode("vote.not_alive", "a ballot from an eliminated player"),
+    ErrorCode("vote.self_vote", "a ballot against oneself"),
+    ErrorCode("vote.not_candidate", "a ballot against an alive player outside the runoff"),
+    ErrorCode("vote.unknown_target", "a ballot against a player who is not in the game"),
+    ErrorCode("vote.too_many_changes", "an 11th change of one's ballot in the same ballot"),
+    ErrorCode("guess.not_guess_time", "a guess when none is awaited"),
+    ErrorCode("guess.not_guesser", "a guess from anyone but the eliminated Mr. White"),
+    ErrorCode("guess.not_a_grade", "a grade guess that is not a whole number from 0 to 20"),
+    ErrorCode("kick.game_over", "a kick once the game is over"),
+    ErrorCode("game.player_count", "starting with fewer than 3 or more than 20 players"),
+    ErrorCode("game.mr_white_too_few", "starting with Mr. White and fewer than 5 players"),
+    ErrorCode("settings.grade_gap", "a grade gap outside 1–20 (the settings refuse it first)"),
+    *(
+        ErrorCode(f"{field}.{problem}", f"{what}: {why}")
+        for field, (what, longest) in _TEXT_FIELDS.items()
+        for problem, why in (
+            ("empty", "empty once trimmed"),
+            ("too_long", f"over {longest} characters once trimmed"),
+            ("markup", "holds `<` or `>`"),
+            ("control_characters", "holds a control character"),
+        )
+    ),
+)
+
+ALL: Final = (*PROTOCOL, *ENGINE, *RULES)
+
+DOCS: Final = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
+BEGIN: Final = "<!-- error codes: generated by `python -m undercover.hosts.error_codes` -->"
+END: Final = "<!-- end of the generated error codes -->"
+
+
+def _table(codes: tuple[ErrorCode, ...], *, fatal: bool) -> list[str]:
+    head = (
+        ["| code | when | fatal |", "|---|---|---|"] if fatal else ["| code | when |", "|---|---|"]
+    )
+    rows = [
+        f"| `{c.code}` | {c.when} | {c.fatal} |" if fatal else f"| `{c.code}` | {c.when} |"
+        for c in codes
+    ]
+    return head + rows
+
+
+def markdown() -> str:
+    """The generated part of docs/protocol.md, markers included."""
+    lines = [
+        BEGIN,
+        "",
+        "Protocol level (`ProtocolCode` in `engine/protocol.py`, raised before the engine sees",
+        "anything; `rate.limited` is the host's frame limit):",
+        "",
+        *_table(PROTOCOL, fatal=True),
+        "",
+        "Engine level (`RejectCode` in `engine/errors.py`; the room is unchanged; only",
+        "`token.banned` is fatal, close 4403):",
+        "",
+        *_table(ENGINE, fatal=False),
+        "",
+        "Rules level (`RuleViolation` codes from `undercover.rules`, passed through unchanged; see",
+        "`docs/rules.md`):",
+        "",
+        *_table(RULES, fatal=False),
+        "",
+        END,
+    ]
+    return "\n".join(lines)
+
+
+def with_generated_section(text: str) -> str:
+    start, end = text.index(BEGIN), text.index(END) + len(END)
+    return text[:start] + markdown() + text[end:]
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--write"]:
+        DOCS.write_text(with_generated_section(DOCS.read_text("utf-8")), "utf-8")
+    else:
+        print(markdown())
