@@ -87,6 +87,7 @@ export class Runtime {
     this.clock.install();
     globalThis.Response = Response;
     globalThis.WebSocketPair = doubles.WebSocketPair;
+    globalThis.WebSocketRequestResponsePair = doubles.WebSocketRequestResponsePair;
     globalThis.WebSocket = doubles.WebSocket;
     const sqlWasm = require.resolve("sql.js/dist/sql-wasm.wasm");
     this.SQL = await initSqlJs({ locateFile: () => sqlWasm });
@@ -294,6 +295,8 @@ export class RoomObject {
     this.id = new doubles.DurableObjectId(name);
     this.storage = new doubles.DurableObjectStorage(runtime.SQL, () => runtime.clock.now());
     this.sockets = new Map(); // WebSocket -> tags, shared by every instance
+    this.hibernation = { autoResponse: null }; // kept by the runtime across instances
+    this.autoResponses = 0; // frames the runtime answered without the object
     this.instance = null;
     this.instances = 0; // how many times the constructor ran
     this.queue = Promise.resolve();
@@ -302,7 +305,7 @@ export class RoomObject {
 
   live() {
     if (!this.instance) {
-      const ctx = new doubles.DurableObjectState(this.id, this.storage, this.sockets);
+      const ctx = new doubles.DurableObjectState(this.id, this.storage, this.sockets, this.hibernation);
       this.instance = this.runtime.RoomClass(ctx, this.runtime.env);
       this.instances += 1;
     }
@@ -318,6 +321,7 @@ export class RoomObject {
 
   reset() {
     this.hibernate();
+    this.hibernation.autoResponse = null; // a new version sets its own
     for (const ws of [...this.sockets.keys()]) {
       if (ws.readyState !== 3) {
         ws.readyState = 3;
@@ -386,6 +390,16 @@ export class RoomObject {
       throw new TypeError(`RPC result of ${method} is not serialisable (a Python object)`);
     }
     return result;
+  }
+
+  // The runtime's auto-response: true if it answered `message` itself (the object not woken).
+  autoRespond(ws, message) {
+    const pair = this.hibernation.autoResponse;
+    if (pair === null || typeof message !== "string" || message !== pair.request) return false;
+    ws._autoResponseAt = new Date(this.runtime.clock.now());
+    this.autoResponses += 1;
+    ws._peer.deliver(pair.response);
+    return true;
   }
 
   async webSocketMessage(ws, message) {

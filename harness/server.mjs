@@ -167,6 +167,7 @@ async function control(req, res, url) {
         sockets: object.sockets.size,
         instances: object.instances,
         live: object.instance !== null,
+        auto_responses: object.autoResponses,
         empty: object.storage.isEmpty,
         sql: object.storage.sql.stats,
       });
@@ -293,6 +294,7 @@ function wire(real, client, urlPath) {
   real.on("message", (data, isBinary) => {
     if (serverSide.readyState !== 1) return;
     const message = isBinary ? new Uint8Array(data).buffer : data.toString("utf8");
+    if (object.autoRespond(serverSide, message)) return;
     object.webSocketMessage(serverSide, message);
   });
   real.on("close", (code, reason) => {

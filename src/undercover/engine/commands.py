@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from undercover.engine.settings import SettingsChanges
+from undercover.rules import Camp
 from undercover.themes.custom import LINES_MAX
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
@@ -112,6 +113,14 @@ class Rematch(_Command):
     seq: int
 
 
+class BecomeGhost(_Command):
+    """Out of the game: see every card of it from now on, with a bet (engine/ghosts.py)."""
+
+    type: Literal["become_ghost"] = "become_ghost"
+    winner: Camp | None = None
+    undercover: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+
+
 class SetHostWords(_Command):
     """The host's own words (`themes/custom.py`), the pasted text's lines (newlines are control
     characters on the wire); no line, or blank ones only, goes back to the themes."""
@@ -177,6 +186,7 @@ WireCommand = (
     | Guess
     | Kick
     | Rematch
+    | BecomeGhost
     | SetHostWords
     | RatePair
 )
@@ -198,6 +208,7 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Guess,
     Kick,
     Rematch,
+    BecomeGhost,
     SetHostWords,
     RatePair,
 )

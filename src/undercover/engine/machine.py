@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from undercover.engine import deadlines, host_words, membership, seats
+from undercover.engine import deadlines, ghosts, host_words, membership, seats
 from undercover.engine.commands import (
+    BecomeGhost,
     CastVote,
     Command,
     ConfirmRole,
@@ -40,7 +41,7 @@ from undercover.engine.commands import (
     UpdateSettings,
     WithdrawVote,
 )
-from undercover.engine.effects import Broadcast, DeleteRoom, Effect
+from undercover.engine.effects import Broadcast, DeleteRoom, Effect, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.phases import clues, ended, enter, guess, lobby, role_reveal, voting
 from undercover.engine.phases.clues import Clues
@@ -99,9 +100,12 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
         case Guess(seq=seq, text=text):
             room = guess.make_guess(_current(room, seq), _seated(room, actor), text)
         case Kick(player_id=target):
+            ghosts.check_may_kick(room, actor)
             room, effects = membership.kick_player(room, _seated(room, actor), target, now)
         case Rematch(seq=seq):
             room = ended.rematch(_current(room, seq), _seated(room, actor))
+        case BecomeGhost(winner=winner, undercover=undercover):
+            room = ghosts.become_ghost(room, _seated(room, actor), winner, undercover)
         case SetHostWords(seq=seq, lines=lines):
             text = "\n".join(lines)
             room = host_words.set_host_words(_current(room, seq), _seated(room, actor), text)
@@ -123,6 +127,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
         return Step(room, tuple(effects))
     if not isinstance(command, TimePassed | Resumed | Disconnected):
         room = room.model_copy(update={"last_activity": now})
+    if isinstance(command, BecomeGhost) and actor is not None:
+        return Step(room, (*effects, Refresh(actor)))  # what a ghost does reaches no one else
     return Step(room, (*effects, Broadcast()))
 
 

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from undercover.engine.commands import (
     TEXT_MAX_LENGTH,
     TOKEN_MAX_LENGTH,
+    BecomeGhost,
     CastVote,
     ConfirmRole,
     GiveClue,
@@ -90,6 +91,8 @@ class Hello(_Message):
     # one is replaced by a free one (seats.pick_look).
     avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
     color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+    # A board (a shared screen): no seat, the spectator's view; `token` and `name` ignored.
+    board: bool = False
 
 
 ClientCommand = (
@@ -105,6 +108,7 @@ ClientCommand = (
     | Guess
     | Kick
     | Rematch
+    | BecomeGhost
     | SetHostWords
     | RatePair
 )

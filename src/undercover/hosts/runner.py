@@ -29,6 +29,7 @@ import logging
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from undercover.engine import codec, seats, store
 from undercover.engine.codec import ProtocolError
@@ -42,7 +43,7 @@ from undercover.engine.commands import (
     TimePassed,
 )
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.effects import CloseSeat, DeleteRoom, Effect, PairRated
+from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, PairRated, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
@@ -55,6 +56,11 @@ from undercover.rules import MAX_PLAYERS, PlayerId
 
 ConnectionId = str
 Connections = Mapping[ConnectionId, PlayerId | None]
+
+# What a board's socket is bound to: no seat (player ids are "p1", "p2", …), and the view it
+# is sent is the spectator's, `view_for(room, None)`: a board holds nothing a stranger could not.
+BOARD: Final = "board"
+MAX_BOARDS = 8  # per room: each one costs a frame per change
 
 log = logging.getLogger("undercover.runner")
 
@@ -252,6 +258,11 @@ class RoomRunner:
         if not isinstance(message, Hello):
             self._apply(turn, turn.live[conn], message, now)
             return
+        if message.board:
+            if sum(1 for player in turn.live.values() if player == BOARD) >= MAX_BOARDS:
+                raise Rejected(RejectCode.ROOM_FULL)
+            turn.live[conn] = turn.bound = BOARD
+            return
         token = message.token
         if token is not None:
             try:
@@ -311,10 +322,14 @@ class RoomRunner:
         revision = loaded.revision + 1 if changed else loaded.revision
         if changed:
             self._save(turn.room, revision, doc)
-        if changed or broadcast:
+        # A step that changed only some seats' views (a ghost's opt-in: `Refresh`) is sent
+        # to them alone, so that what a ghost does never reaches anyone else, not even as a frame.
+        refreshed = {e.player_id for e in turn.effects if isinstance(e, Refresh)}
+        everyone = any(isinstance(e, Broadcast) for e in turn.effects) or not refreshed
+        if broadcast or (changed and everyone):
             recipients = list(turn.live)
         else:
-            recipients = [c for c, p in turn.live.items() if p == turn.bound]
+            recipients = [c for c, p in turn.live.items() if p == turn.bound or p in refreshed]
         alarm_at = next_deadline(turn.room)
         views, held = self._views(turn.room, revision, turn.live, recipients, now)
         turn.frames.extend(views)
@@ -368,7 +383,7 @@ class RoomRunner:
                 public = public_json(room, now, self._recap_json, recap_from=start)
                 heads[start] = codec.view_frame(revision, public[:-1] + ',"me":', start)[:-1]
             if (start, player) not in frames:
-                private = to_ascii_json(private_part(room, player))
+                private = to_ascii_json(private_part(room, None if player == BOARD else player))
                 frames[start, player] = heads[start] + private + "}}"
             sent.append((conn, frames[start, player]))
         return sent, held

@@ -85,6 +85,9 @@ export function lobbyScreen(root, app) {
           h("img", { class: "qr", src: `/api/rooms/${code}/qr.svg`, alt: t("lobby.qr_alt"), width: "220", height: "220" }),
           linkText,
           h("div", { class: "row" }, copyButton, copyStatus),
+          // The table's screen (a TV, a call's screen share): js/board/, the spectator's view.
+          h("a", { class: "btn small", id: "open-board", href: `/r/${code}/board`, target: "_blank", rel: "noopener", text: t("board.open") }),
+          h("p", { class: "hint", text: t("board.open_hint") }),
         ),
         h("section", { class: "panel stack", "aria-labelledby": "players-title" },
           countTitle, playersList, waiting,

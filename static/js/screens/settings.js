@@ -20,6 +20,7 @@ const FIELDS = [
   ["reveal_on_elimination", "bool", {}],
   ["reveal_word", "bool", { needs: "reveal_on_elimination" }],
   ["locked", "bool", {}],
+  ["streamer", "bool", {}],
 ];
 
 function display(name, value) {
