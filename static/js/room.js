@@ -48,6 +48,7 @@ function preloadGameScreens() {
 const PHASE_BOUND = new Set([
   "update_settings", "start_game", "confirm_role", "give_clue",
   "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch", "set_host_words", "rate_pair",
+  "add_bot", "remove_bot",
 ]);
 // The Rules section that matches each screen.
 const RULES_SECTION = {
