@@ -10,6 +10,7 @@ const MAX_TAGS = 10;
 const MAX_TAG_LENGTH = 256;
 const MAX_ATTACHMENT_BYTES = 16 * 1024;
 const MAX_CLOSE_REASON_BYTES = 123;
+const MAX_AUTO_RESPONSE_BYTES = 2048;
 const TRANSACTION_STATEMENT = /^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 const READ_ONLY = /^\s*(SELECT|PRAGMA|EXPLAIN|WITH)\b/i;
 
@@ -337,12 +338,35 @@ export class DurableObjectId {
   }
 }
 
+// A request/response pair the runtime answers by itself on the object's hibernatable sockets:
+// a text frame equal to `request` gets `response`, without waking (or constructing) the object.
+export class WebSocketRequestResponsePair {
+  constructor(request, response) {
+    for (const [name, value] of [["request", request], ["response", response]]) {
+      if (typeof value !== "string") throw new TypeError(`WebSocketRequestResponsePair: ${name} must be a string`);
+      if (utf8Length(value) > MAX_AUTO_RESPONSE_BYTES) {
+        throw new RangeError(`WebSocketRequestResponsePair: ${name} is over ${MAX_AUTO_RESPONSE_BYTES} bytes`);
+      }
+    }
+    this._request = request;
+    this._response = response;
+  }
+  get request() {
+    return this._request;
+  }
+  get response() {
+    return this._response;
+  }
+}
+
 // The object's `ctx`: storage plus the hibernatable sockets (which outlive any one instance).
+// `hibernation` is the object's state the runtime keeps across instances: its auto-response.
 export class DurableObjectState {
-  constructor(id, storage, sockets) {
+  constructor(id, storage, sockets, hibernation = { autoResponse: null }) {
     this.id = id;
     this.storage = storage;
     this._sockets = sockets; // shared Map<WebSocket, string[]> across instances
+    this._hibernation = hibernation;
     this.waitUntilPromises = [];
   }
   acceptWebSocket(ws, tags) {
@@ -377,7 +401,22 @@ export class DurableObjectState {
     if (!tags) throw new TypeError("getTags() called on a WebSocket this object did not accept");
     return tags.slice();
   }
-  setWebSocketAutoResponse() {}
+  setWebSocketAutoResponse(pair) {
+    if (pair === undefined || pair === null) {
+      this._hibernation.autoResponse = null;
+      return;
+    }
+    if (!(pair instanceof WebSocketRequestResponsePair)) {
+      throw new TypeError("setWebSocketAutoResponse() expects a WebSocketRequestResponsePair");
+    }
+    this._hibernation.autoResponse = pair;
+  }
+  getWebSocketAutoResponse() {
+    return this._hibernation.autoResponse;
+  }
+  getWebSocketAutoResponseTimestamp(ws) {
+    return ws._autoResponseAt ?? null;
+  }
   waitUntil(promise) {
     this.waitUntilPromises.push(promise);
   }

@@ -75,7 +75,8 @@ export class Runtime {
     this.hibernatePolicy = hibernate; // "never" | "always"
     this.log = log;
     this.objects = new Map(); // name -> RoomObject
-    this.logs = []; // Python's stdout and stderr lines
+    this.logs = []; // Python's stdout and stderr lines, in order
+    this.streams = { stdout: [], stderr: [] }; // the same lines, by stream
     this.errors = []; // uncaught exceptions from handlers
     this.timings = []; // [handler, ms] per invocation
     this.generation = 0; // bumped by every redeploy
@@ -86,13 +87,20 @@ export class Runtime {
     this.clock.install();
     globalThis.Response = Response;
     globalThis.WebSocketPair = doubles.WebSocketPair;
+    globalThis.WebSocketRequestResponsePair = doubles.WebSocketRequestResponsePair;
     globalThis.WebSocket = doubles.WebSocket;
     const sqlWasm = require.resolve("sql.js/dist/sql-wasm.wasm");
     this.SQL = await initSqlJs({ locateFile: () => sqlWasm });
     this.pyodide = await loadPyodide({
       indexURL: path.join(ROOT, "node_modules", "pyodide") + path.sep,
-      stdout: (line) => this.logs.push(line),
-      stderr: (line) => this.logs.push(line),
+      stdout: (line) => {
+        this.logs.push(line);
+        this.streams.stdout.push(line);
+      },
+      stderr: (line) => {
+        this.logs.push(line);
+        this.streams.stderr.push(line);
+      },
     });
     const py = this.pyodide;
     // Modules are mounted where workerd mounts them: the upload's tree (build/worker/, what
@@ -287,6 +295,8 @@ export class RoomObject {
     this.id = new doubles.DurableObjectId(name);
     this.storage = new doubles.DurableObjectStorage(runtime.SQL, () => runtime.clock.now());
     this.sockets = new Map(); // WebSocket -> tags, shared by every instance
+    this.hibernation = { autoResponse: null }; // kept by the runtime across instances
+    this.autoResponses = 0; // frames the runtime answered without the object
     this.instance = null;
     this.instances = 0; // how many times the constructor ran
     this.queue = Promise.resolve();
@@ -295,7 +305,7 @@ export class RoomObject {
 
   live() {
     if (!this.instance) {
-      const ctx = new doubles.DurableObjectState(this.id, this.storage, this.sockets);
+      const ctx = new doubles.DurableObjectState(this.id, this.storage, this.sockets, this.hibernation);
       this.instance = this.runtime.RoomClass(ctx, this.runtime.env);
       this.instances += 1;
     }
@@ -311,6 +321,7 @@ export class RoomObject {
 
   reset() {
     this.hibernate();
+    this.hibernation.autoResponse = null; // a new version sets its own
     for (const ws of [...this.sockets.keys()]) {
       if (ws.readyState !== 3) {
         ws.readyState = 3;
@@ -379,6 +390,16 @@ export class RoomObject {
       throw new TypeError(`RPC result of ${method} is not serialisable (a Python object)`);
     }
     return result;
+  }
+
+  // The runtime's auto-response: true if it answered `message` itself (the object not woken).
+  autoRespond(ws, message) {
+    const pair = this.hibernation.autoResponse;
+    if (pair === null || typeof message !== "string" || message !== pair.request) return false;
+    ws._autoResponseAt = new Date(this.runtime.clock.now());
+    this.autoResponses += 1;
+    ws._peer.deliver(pair.response);
+    return true;
   }
 
   async webSocketMessage(ws, message) {

@@ -167,6 +167,7 @@ async function control(req, res, url) {
         sockets: object.sockets.size,
         instances: object.instances,
         live: object.instance !== null,
+        auto_responses: object.autoResponses,
         empty: object.storage.isEmpty,
         sql: object.storage.sql.stats,
       });
@@ -177,7 +178,7 @@ async function control(req, res, url) {
     case "objects":
       return sendJson(res, 200, { objects: [...runtime.objects.keys()] });
     case "logs":
-      return sendJson(res, 200, { logs: runtime.logs, errors: runtime.errors });
+      return sendJson(res, 200, { logs: runtime.logs, errors: runtime.errors, ...runtime.streams });
     case "timings": {
       // Per handler: wall time, CPU time of this process, and both without the time spent in
       // the doubles (sql.js standing in for workerd's native SQLite, socket bookkeeping).
@@ -293,6 +294,7 @@ function wire(real, client, urlPath) {
   real.on("message", (data, isBinary) => {
     if (serverSide.readyState !== 1) return;
     const message = isBinary ? new Uint8Array(data).buffer : data.toString("utf8");
+    if (object.autoRespond(serverSide, message)) return;
     object.webSocketMessage(serverSide, message);
   });
   real.on("close", (code, reason) => {

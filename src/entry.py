@@ -13,7 +13,7 @@ from secrets import randbits, token_hex, token_urlsafe
 from typing import Any
 from urllib.parse import urlsplit
 
-from js import WebSocketPair
+from js import WebSocketPair, WebSocketRequestResponsePair
 from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
@@ -23,6 +23,7 @@ from undercover.engine.protocol import CloseCode, ProtocolCode
 from undercover.engine.store import Row, SqlValue, has_tables
 from undercover.hosts import routes
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
+from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import FloodGuard, Frame, RoomPasses, client_key
 from undercover.hosts.runner import Outbox, RoomRunner
@@ -113,7 +114,10 @@ class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets 
 class GameRoom(DurableObject):  # one room: its state is in SQLite and the sockets' attachments
     def __init__(self, ctx: Any, env: Any) -> None:
         super().__init__(ctx, env)
-        self.storage = getattr(ctx, "_ctx", ctx).storage  # raw: the SDK's wrapper costs ~1 ms/call
+        raw = getattr(ctx, "_ctx", ctx)
+        self.storage = raw.storage  # raw: the SDK's wrapper costs ~1 ms/call
+        # The heartbeat is answered by the runtime itself, without waking this object.
+        raw.setWebSocketAutoResponse(WebSocketRequestResponsePair.new(PING, PONG))
         self.db = SqlDatabase(self.storage.sql)
         self.runner: RoomRunner | None = None  # rebuilt from SQLite on the first event of a wake
         self.sockets: dict[str, tuple[Any, str | None]] | None = None  # conn -> (socket, player)

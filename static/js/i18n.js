@@ -39,7 +39,9 @@ export function t(key, params = {}) {
 /** The text for a server error: its code translated, else the server's English message. */
 export function errorText(code, message) {
   const key = `error.${code}`;
-  if (has(key)) return t(key);
+  // A refusal that names a line of a pasted text ("… (line 3)"): say which.
+  const line = /\(line (\d+)\)$/.exec(message || "");
+  if (has(key)) return line ? t("error.at_line", { error: t(key), line: line[1] }) : t(key);
   return message || t("error.unknown");
 }
 

@@ -3,6 +3,7 @@
 // this file changes. Throws on a view it cannot read (the app then shows the reload banner).
 
 export const MIN_PLAYERS = 3;
+export const MR_WHITE_MIN_PLAYERS = 5; // rules/settings.py (tests/web/test_static.py checks)
 const PHASES = new Set(["lobby", "role_reveal", "clues", "voting", "reveal", "guess", "ended"]);
 
 /** The screen for a model: one per phase. */
@@ -70,11 +71,12 @@ export function readModel(view, myId) {
       : me.status === "eliminated" && view.phase !== "ended" && view.guesser !== id ? "eliminated" : null,
     settings: s,
     catalog: Array.isArray(view.catalog) ? view.catalog : [],
+    hostWords: view.host_words || null,
     composition: view.composition,
     minPlayers: MIN_PLAYERS,
     availability: sim
-      ? { level: sim.available, relaxed: sim.relaxed, error: sim.error }
-      : { level: null, relaxed: false, error: null },
+      ? { level: sim.available, relaxed: sim.relaxed, relaxations: sim.relaxations || [], singlePair: Boolean(sim.single_pair), error: sim.error }
+      : { level: null, relaxed: false, relaxations: [], singlePair: false, error: null },
     secret,
     confirmed: Boolean(me.confirmed),
     confirmedCount: (view.confirmed || []).length,
@@ -162,10 +164,10 @@ function readEnd(view, g) {
     deal = {
       mode: "classic", civilian: end.words.civilian, undercover: end.words.undercover, franchise: pair.franchise,
       sharedTags: pair.shared_tags || [], used: pair.used, requested: pair.requested,
-      relaxations: pair.relaxations || [], attribute: pair.attribute_variant,
+      relaxations: pair.relaxations || [], attribute: pair.attribute_variant, custom: Boolean(pair.custom),
     };
   }
-  return { outcome: g.outcome, players, recap: g.recap || [], deal };
+  return { outcome: g.outcome, players, recap: g.recap || [], deal, rating: end.rating || null };
 }
 
 /** A revealed card's word, or its grade written out of 20 ("14/20"); null when hidden. */

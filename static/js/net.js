@@ -4,6 +4,14 @@
 // Close codes that end the story (kicked, replaced, unknown room, outdated) never reconnect.
 
 export const PROTOCOL_VERSION = 2;
+
+// The heartbeat (src/undercover/hosts/heartbeat.py): a socket that died silently never closes,
+// so the client pings every PING_INTERVAL_MS and reconnects when no frame at all has come
+// PONG_TIMEOUT_MS later. Both hosts answer PONG (Cloudflare without waking the room).
+export const PING = '{"type":"ping"}';
+export const PONG = '{"type":"pong"}';
+export const PING_INTERVAL_MS = 25000;
+export const PONG_TIMEOUT_MS = 10000;
 const KNOWN_TYPES = new Set(["welcome", "view", "error", "closed"]);
 
 // Close code -> final state the client shows instead of reconnecting (docs/protocol.md).
@@ -32,6 +40,8 @@ export class Connection {
     this.timer = null;
     this.final = null;
     this.stopped = false;
+    this.pinger = null; // the heartbeat's interval, while greeted
+    this.silence = null; // the deadline of the ping awaiting an answer
     this.onWake = () => {
       if (document.visibilityState === "visible") this.wake();
     };
@@ -59,6 +69,7 @@ export class Connection {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.stopBeat();
     document.removeEventListener("visibilitychange", this.onWake);
     window.removeEventListener("online", this.onOnline);
     window.removeEventListener("pageshow", this.onOnline);
@@ -93,6 +104,9 @@ export class Connection {
 
   receive(ws, data) {
     if (ws !== this.ws) return;
+    clearTimeout(this.silence); // any frame shows the socket is alive
+    this.silence = null;
+    if (data === PONG) return;
     let message;
     try {
       message = JSON.parse(data);
@@ -115,6 +129,7 @@ export class Connection {
       if (!this.greeted) {
         this.greeted = true;
         this.attempt = 0;
+        this.beat(ws);
         this.on.status("online");
       }
     }
@@ -128,8 +143,38 @@ export class Connection {
     this.on.message(message);
   }
 
+  // Ping at a fixed interval; a ping left unanswered ends the socket (see PONG_TIMEOUT_MS).
+  beat(ws) {
+    this.stopBeat();
+    this.pinger = setInterval(() => {
+      if (ws !== this.ws || !this.isOpen) return;
+      ws.send(PING);
+      if (this.silence === null) this.silence = setTimeout(() => this.silent(ws), PONG_TIMEOUT_MS);
+    }, PING_INTERVAL_MS);
+  }
+
+  stopBeat() {
+    clearInterval(this.pinger);
+    clearTimeout(this.silence);
+    this.pinger = null;
+    this.silence = null;
+  }
+
+  // No answer: the socket is dead even if the browser has not noticed; reconnect now (its
+  // close event, if one ever comes, is then ignored).
+  silent(ws) {
+    if (ws !== this.ws) return;
+    this.closed(ws, 1006);
+    try {
+      ws.close();
+    } catch {
+      // already closing
+    }
+  }
+
   closed(ws, code) {
     if (ws !== this.ws) return;
+    this.stopBeat();
     this.ws = null;
     this.greeted = false;
     if (this.stopped) return;

@@ -16,12 +16,14 @@ import { cue } from "./feel.js";
 import { mount, mounted } from "./stage.js";
 import { finalScreen } from "./screens/final.js";
 import { lobbyScreen } from "./screens/lobby.js";
+import { roleScreen } from "./screens/role.js";
 
-// The lobby comes with the room; each game screen loads when first needed, and all of them
-// while the cards are dealt, so a room opened from its link stays light (tests/web/test_static.py).
-const SCREENS = { lobby: lobbyScreen };
+// The lobby and the cards come with the room; each other game screen loads when first needed,
+// and all of them while the cards are dealt (or a while after the lobby shows), so a room
+// opened from its link stays light (tests/web/test_static.py).
+const SCREENS = { lobby: lobbyScreen, role_reveal: roleScreen };
+const PRELOAD_AFTER_MS = 3000;
 const LOADERS = {
-  role_reveal: () => import("./screens/role.js").then((m) => m.roleScreen),
   clues: () => import("./screens/clues.js").then((m) => m.cluesScreen),
   voting: () => import("./screens/vote.js").then((m) => m.voteScreen),
   reveal: () => import("./screens/reveal.js").then((m) => m.revealScreen),
@@ -45,7 +47,7 @@ function preloadGameScreens() {
 // Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
 const PHASE_BOUND = new Set([
   "update_settings", "start_game", "confirm_role", "give_clue",
-  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch",
+  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch", "set_host_words", "rate_pair",
 ]);
 // The Rules section that matches each screen.
 const RULES_SECTION = {
@@ -182,6 +184,7 @@ export const room = {
       const create = screenFunction(kind, () => this.model && this.render());
       if (!create) return; // drawn once its module is here
       if (kind === "role_reveal") preloadGameScreens();
+      if (kind === "lobby") setTimeout(preloadGameScreens, PRELOAD_AFTER_MS);
       screen = mount(kind, (root) => create(root, this));
       announce(t(`phase.${kind}`));
       if (kind === "ended" && model.end?.outcome?.winning_players.includes(model.myId)) cue("win");

@@ -53,12 +53,12 @@ def test_no_file_outside_static(server: LocalServer, path: str) -> None:
 
 
 def test_static_files_hold_no_word_list(server: LocalServer) -> None:
-    names = {
-        fold(entry.name)
+    # Everyday words of the classic deck (Montre, Écran, Joue) turn up in any French text, so
+    # the check is per franchise or family: a shipped list would hold most of one, prose a few.
+    lists = [
+        {fold(entry.name) for entry in franchise.entries if len(fold(entry.name)) >= 4}
         for franchise in builtin_catalog().franchises
-        for entry in franchise.entries
-        if len(fold(entry.name)) >= 4
-    }
+    ]
     root = ROOT / "static"
     files = [p for p in root.rglob("*") if p.is_file()]
     assert files
@@ -66,8 +66,9 @@ def test_static_files_hold_no_word_list(server: LocalServer) -> None:
         status, _, body = http(server.base_url, "GET", "/" + file.relative_to(root).as_posix())
         assert status == 200, file
         text = fold(body.decode("utf-8", "replace"))
-        found = {n for n in names if re.search(rf"\b{re.escape(n)}\b", text)}
-        assert len(found) < 10, (file, sorted(found)[:20])  # a few common nouns, not a list
+        for names in lists:
+            found = {n for n in names if re.search(rf"\b{re.escape(n)}\b", text)}
+            assert len(found) * 5 < len(names), (file, sorted(found)[:20])
 
 
 def test_api_answers_tell_no_secret(server: LocalServer) -> None:

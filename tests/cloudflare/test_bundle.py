@@ -18,7 +18,7 @@ from tools.build_worker import (
     worker_packages,
 )
 
-from tests.cloudflare.harness import ROOT, Harness, node_env, require_node
+from tests.cloudflare.harness import ROOT, Harness, build_worker, node_env, require_node
 from undercover.hosts.security import SECURITY_HEADERS, parse_headers_file
 
 CONFIG = tomllib.loads((ROOT / "wrangler.toml").read_text())
@@ -77,6 +77,7 @@ def wrangler(*args: str, log_dir: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def dry_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """`wrangler deploy --dry-run --outdir`: the bundle directory and wrangler's output."""
+    build_worker()  # python_modules/, offline: wrangler's own build step only checks it
     out = tmp_path_factory.mktemp("wrangler")
     result = wrangler("deploy", "--dry-run", "--outdir", str(out / "dist"), log_dir=out)
     output = result.stdout + result.stderr

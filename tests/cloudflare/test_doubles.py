@@ -146,12 +146,12 @@ def test_create_room_rpc_refuses_a_taken_code_and_writes_nothing_for_unknown_one
     code = """
 import entry
 room = entry.GameRoom(raw_ctx, rt.env)
-unknown = await room.summary()
+unknown = await room.summary("k")
 blank = storage.isEmpty
-first = await room.create_room("TEST1")
-again = await room.create_room("TEST1")
+first = await room.create_room("TEST1", "k")
+again = await room.create_room("TEST1", "k")
 fresh = entry.GameRoom(raw_ctx, rt.env)  # after a hibernation: the room is found in SQLite
-[unknown, blank, first, again, json.loads(await fresh.summary())["status"]]
+[unknown, blank, first, again, json.loads(await fresh.summary("k"))["status"]]
 """
     assert harness.python(SETUP + code) == ["", True, True, False, "lobby"]
 
@@ -160,11 +160,11 @@ def test_a_frame_from_a_socket_the_room_closed_changes_nothing(harness: Harness)
     code = """
 import entry
 room = entry.GameRoom(raw_ctx, rt.env)
-await room.create_room("TEST1")
+await room.create_room("TEST1", "k")
 
 async def open_socket(hello):
     known = list(raw_ctx.getWebSockets())
-    await room.fetch(None)
+    await room.fetch(__import__("js").Request.new("http://h/ws/TEST1"))
     ws = [w for w in raw_ctx.getWebSockets() if not any(w == k for k in known)][0]
     await room.webSocketMessage(ws, json.dumps({"type": "hello", "protocol": 2, **hello}))
     return ws
@@ -187,3 +187,16 @@ await woken.webSocketMessage(first, json.dumps({"type": "leave"}))
     assert unchanged
     assert nothing_sent
     assert players == ["p1"]  # the replacing socket only, bound to the seat
+
+
+def test_the_auto_response_takes_a_request_response_pair_of_at_most_2048_bytes(
+    harness: Harness,
+) -> None:
+    not_a_pair = "raw_ctx.setWebSocketAutoResponse(to_js(['ping', 'pong']))"
+    error = harness.python_error(SETUP + not_a_pair)
+    assert "WebSocketRequestResponsePair" in error
+    error = harness.python_error(SETUP + "d.WebSocketRequestResponsePair.new('p' * 2049, 'pong')")
+    assert "2048 bytes" in error
+    pair = "raw_ctx.setWebSocketAutoResponse(d.WebSocketRequestResponsePair.new('ping', 'pong'))"
+    kept = SETUP + pair + "\nr = raw_ctx.getWebSocketAutoResponse(); [r.request, r.response]"
+    assert harness.python(kept) == ["ping", "pong"]

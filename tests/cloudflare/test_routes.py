@@ -154,3 +154,16 @@ def test_a_flood_is_throttled_then_closed_on_that_connection_only(harness: Harne
         view = json.loads(calm.recv(timeout=10))
         assert view["type"] == "view"
         assert view["view"]["settings"]["locked"] is True
+
+
+def test_the_worker_logs_info_to_stdout_and_warnings_to_stderr(harness: Harness) -> None:
+    harness.reset_limits()
+    code = harness.create_room()
+    harness.python(
+        "import logging\nfrom undercover.hosts.logs import log_event\n"
+        "log_event('test.warning', room='ABCDE', level=logging.WARNING)"
+    )
+    logs = harness.logs()
+    assert any('"room.created"' in line and code in line for line in logs["stdout"])
+    assert not any('"level": "info"' in line for line in logs["stderr"])
+    assert any('"test.warning"' in line for line in logs["stderr"])

@@ -18,6 +18,7 @@ with warnings.catch_warnings():  # Starlette nudges towards httpx2; httpx is wha
 
 from tests.hosts.fake_runner import FakeEngine
 from undercover.hosts import local, routes
+from undercover.hosts.heartbeat import INTERVAL_SECONDS, PING, PONG, TIMEOUT_SECONDS
 from undercover.hosts.local import Options, build_app, parse_args
 from undercover.hosts.ratelimit import CREATE_BURST, FLOOD_STRIKES, UNKNOWN_ROOM_BURST
 from undercover.hosts.security import SECURITY_HEADERS
@@ -206,6 +207,24 @@ def test_socket_inputs_reach_every_player(client: TestClient) -> None:
         ben.send_bytes(b"\x00\x01")
         assert json.loads(ben.receive_text())["code"] == "bad"
     assert client.get(f"/api/rooms/{code}").json()["players"] == 2
+
+
+def test_the_heartbeat_is_answered_and_never_reaches_the_room(client: TestClient) -> None:
+    code = _create(client)
+    with client.websocket_connect(f"/ws/{code}") as ana:
+        _hello(ana)
+        ana.send_text(PING)
+        assert ana.receive_text() == PONG
+        ana.send_text('{"type": "add"}')  # the room saw nothing before: no error, counter 1
+        assert json.loads(ana.receive_text())["counter"] == 1
+
+
+def test_the_web_client_pings_with_the_frames_and_timing_the_hosts_use() -> None:
+    net = (Path(__file__).resolve().parents[2] / "static" / "js" / "net.js").read_text()
+    assert f"export const PING = '{PING}';" in net
+    assert f"export const PONG = '{PONG}';" in net
+    assert f"PING_INTERVAL_MS = {INTERVAL_SECONDS * 1000:.0f};" in net
+    assert f"PONG_TIMEOUT_MS = {TIMEOUT_SECONDS * 1000:.0f};" in net
 
 
 def test_socket_from_a_foreign_origin_is_refused(client: TestClient) -> None:

@@ -3,7 +3,9 @@ from __future__ import annotations
 import json
 import logging
 
-from undercover.hosts.logs import ClientFaultsAreWarnings, JsonLines
+import pytest
+
+from undercover.hosts.logs import ClientFaultsAreWarnings, JsonLines, configure, log_event
 
 
 def _record(msg: str, level: int = logging.INFO, **extra: object) -> logging.LogRecord:
@@ -37,3 +39,23 @@ def test_other_errors_keep_their_level() -> None:
     record = _record("Exception in ASGI application", logging.ERROR)
     ClientFaultsAreWarnings().filter(record)
     assert record.levelno == logging.ERROR
+
+
+def test_info_goes_to_stdout_and_warnings_and_errors_to_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    configure()
+    try:
+        log_event("room.created", room="K7QXM")
+        log_event("socket.origin_refused", room="K7QXM", level=logging.WARNING)
+        logging.getLogger("uvicorn.error").error("Exception in ASGI application")
+        logging.getLogger("uvicorn.error").error("Invalid UTF-8 sequence received from client.")
+    finally:
+        logging.getLogger().handlers[:] = []
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["event"] for line in out.splitlines()] == ["room.created"]
+    assert [json.loads(line)["level"] for line in err.splitlines()] == [
+        "warning",
+        "error",
+        "warning",  # a client fault, downgraded: still on stderr, never lost
+    ]

@@ -15,13 +15,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from undercover.engine.seats import Strength
 from undercover.engine.settings import SettingsChanges
+from undercover.rules import Camp
+from undercover.themes.custom import LINES_MAX
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
 TOKEN_MAX_LENGTH = 128
-# Typed text (nickname, clue, theme, guess) is bounded by the frame size alone, so that an
-# over-long one gets the rules' own code (`clue.too_long`, `name.too_long`), not a wire error.
+# Typed text (nickname, clue, theme, guess, the host's words) is bounded by the frame size
+# alone, so that an over-long one gets its own code (`clue.too_long`, `name.too_long`,
+# `custom_words.word_too_long`), not a wire error.
 TEXT_MAX_LENGTH = 200  # ids and other wire strings
+HOST_WORDS_MAX_LINES = 2 * LINES_MAX  # blank lines included; `parse_custom_words` checks the rest
 
 
 class _Command(BaseModel):
@@ -54,6 +59,20 @@ class UpdateSettings(_Command):
 class SetLock(_Command):
     type: Literal["set_lock"] = "set_lock"
     locked: bool
+
+
+class AddBot(_Command):
+    """The host seats a bot (lobby only)."""
+
+    type: Literal["add_bot"] = "add_bot"
+    seq: int
+    strength: Strength = "normal"
+
+
+class RemoveBot(_Command):
+    type: Literal["remove_bot"] = "remove_bot"
+    seq: int
+    player_id: str = Field(max_length=TEXT_MAX_LENGTH)
 
 
 class StartGame(_Command):
@@ -109,6 +128,31 @@ class Rematch(_Command):
     seq: int
 
 
+class BecomeGhost(_Command):
+    """Out of the game: see every card of it from now on, with a bet (engine/ghosts.py)."""
+
+    type: Literal["become_ghost"] = "become_ghost"
+    winner: Camp | None = None
+    undercover: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+
+
+class SetHostWords(_Command):
+    """The host's own words (`themes/custom.py`), the pasted text's lines (newlines are control
+    characters on the wire); no line, or blank ones only, goes back to the themes."""
+
+    type: Literal["set_host_words"] = "set_host_words"
+    seq: int
+    lines: tuple[str, ...] = Field(max_length=HOST_WORDS_MAX_LINES)
+
+
+class RatePair(_Command):
+    """After a game: 👍 (`up`) or 👎 for its pair; a new rating replaces the player's last."""
+
+    type: Literal["rate_pair"] = "rate_pair"
+    seq: int
+    up: bool
+
+
 # Host-internal commands: the host layer's observations, never decoded from a client.
 
 
@@ -142,12 +186,25 @@ class Resumed(_Command):
     connected: tuple[str, ...] = ()
 
 
+class BotPlayed(_Command):
+    """A bot's action came due: what its brain chose from its own view (None: it passes).
+
+    A refused choice changes nothing but the bot's turn, so a bot can never stall a phase.
+    """
+
+    type: Literal["bot_played"] = "bot_played"
+    player_id: str
+    command: ConfirmRole | GiveClue | ProposeTheme | CastVote | Guess | None = None
+
+
 WireCommand = (
     JoinRoom
     | Reconnect
     | Leave
     | UpdateSettings
     | SetLock
+    | AddBot
+    | RemoveBot
     | StartGame
     | ConfirmRole
     | GiveClue
@@ -157,8 +214,11 @@ WireCommand = (
     | Guess
     | Kick
     | Rematch
+    | BecomeGhost
+    | SetHostWords
+    | RatePair
 )
-HostCommand = Connected | Disconnected | TimePassed | Resumed
+HostCommand = Connected | Disconnected | TimePassed | Resumed | BotPlayed
 Command = WireCommand | HostCommand
 
 WIRE_COMMANDS: tuple[type[_Command], ...] = (
@@ -167,6 +227,8 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Leave,
     UpdateSettings,
     SetLock,
+    AddBot,
+    RemoveBot,
     StartGame,
     ConfirmRole,
     GiveClue,
@@ -176,5 +238,14 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Guess,
     Kick,
     Rematch,
+    BecomeGhost,
+    SetHostWords,
+    RatePair,
 )
-HOST_COMMANDS: tuple[type[_Command], ...] = (Connected, Disconnected, TimePassed, Resumed)
+HOST_COMMANDS: tuple[type[_Command], ...] = (
+    Connected,
+    Disconnected,
+    TimePassed,
+    Resumed,
+    BotPlayed,
+)

@@ -17,6 +17,7 @@ from undercover.engine.errors import Rejected
 from undercover.engine.settings import RoomSettings, Similarity
 from undercover.themes import model as themes_model
 from undercover.themes.builtin import builtin_catalog
+from undercover.themes.custom import CustomWords, deal_custom
 from undercover.themes.model import Catalog
 from undercover.themes.select import (
     DealError,
@@ -65,6 +66,20 @@ class DealtPair(BaseModel):
     used: Similarity | None  # None in the attribute variant
     relaxations: tuple[Relaxed, ...]
     shared_tags: tuple[str, ...]
+    pair_id: tuple[str, str] = ("", "")  # as in the history: entry keys, or custom ids
+    custom: bool = False  # from the host's own words
+
+
+class HostWords(BaseModel):
+    """The host's own words (`themes.custom`), kept for as long as the room lives; secret."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pairs: tuple[tuple[str, str], ...] = ()
+    words: tuple[str, ...] = ()
+
+    def checked(self) -> CustomWords:
+        return CustomWords(pairs=self.pairs, words=self.words)
 
 
 class DealtHistory(BaseModel):
@@ -76,24 +91,37 @@ class DealtHistory(BaseModel):
     civilians: tuple[str, ...] = ()
 
 
-def _request(settings: RoomSettings) -> DealRequest:
+def _request(
+    settings: RoomSettings, removed: frozenset[tuple[str, str]] = frozenset()
+) -> DealRequest:
     return DealRequest(
         categories=frozenset(settings.themes),
         franchises=frozenset(settings.franchises),
         similarity=themes_model.Similarity(settings.similarity),
         attribute_variant=settings.attribute_variant,
         family_safe_only=settings.family_safe,
+        removed_pairs=removed,
     )
 
 
 def deal_words(
-    settings: RoomSettings, seed: int, history: DealtHistory
+    settings: RoomSettings,
+    seed: int,
+    history: DealtHistory,
+    host_words: HostWords | None = None,
+    removed: tuple[tuple[str, str], ...] = (),
 ) -> tuple[DealtPair, DealtHistory]:
-    """Draw this game's pair; raises Rejected with a "themes.*" code if the filters cannot."""
-    catalog = current_catalog()
+    """Draw this game's pair; raises Rejected with a "themes.*" code if the filters cannot.
+
+    With the host's own words, the pair comes from them (themes and similarity do not apply);
+    `removed` are the pairs the players of this room voted out."""
     past = DealHistory(frozenset(history.pairs), frozenset(history.civilians))
+    if host_words is not None:
+        return _deal_host_words(settings, seed, past, host_words, frozenset(removed))
+    catalog = current_catalog()
+    request = _request(settings, frozenset(removed))
     try:
-        deal = deal_pair(catalog, _request(settings), random.Random(seed), past)
+        deal = deal_pair(catalog, request, random.Random(seed), past)
     except DealError as error:
         raise Rejected(str(error.code), error.message_en) from error
     undercover = deal.undercover
@@ -109,11 +137,44 @@ def deal_words(
         used=deal.used.value if deal.used is not None else None,
         relaxations=_relaxed(deal.relaxations),
         shared_tags=deal.shared_tags,
+        pair_id=deal.pair,
     )
-    new_history = DealtHistory(
-        pairs=tuple(sorted(deal.history.pairs)), civilians=tuple(sorted(deal.history.civilians))
+    return pair, _dealt_history(deal.history)
+
+
+def _dealt_history(history: DealHistory) -> DealtHistory:
+    return DealtHistory(
+        pairs=tuple(sorted(history.pairs)), civilians=tuple(sorted(history.civilians))
     )
-    return pair, new_history
+
+
+def _deal_host_words(
+    settings: RoomSettings,
+    seed: int,
+    history: DealHistory,
+    host_words: HostWords,
+    removed: frozenset[tuple[str, str]],
+) -> tuple[DealtPair, DealtHistory]:
+    try:
+        deal = deal_custom(host_words.checked(), random.Random(seed), history, removed)
+    except ValueError as error:
+        raise Rejected("custom_words.all_removed", str(error)) from error
+    pair = DealtPair(
+        civilian=deal.civilian,
+        civilian_aliases=(),
+        civilian_attributes=(),
+        undercover=deal.undercover,
+        undercover_aliases=(),
+        undercover_attributes=(),
+        franchise="",
+        requested=settings.similarity,
+        used=None,
+        relaxations=(),
+        shared_tags=(),
+        pair_id=deal.pair,
+        custom=True,
+    )
+    return pair, _dealt_history(deal.history)
 
 
 class Availability(BaseModel):
@@ -185,7 +246,8 @@ _choices: list[tuple[Catalog, list[dict[str, object]]]] = []
 
 
 def theme_choices() -> list[dict[str, object]]:
-    """What the lobby offers the host: each category with its franchises (ids and names)."""
+    """What the lobby offers the host: each category with its franchises (ids, names and
+    entry counts, shown on the theme cards)."""
     catalog = current_catalog()
     if not _choices or _choices[0][0] is not catalog:
         _choices[:] = [(catalog, _build_choices(catalog))]
@@ -197,7 +259,15 @@ def _build_choices(catalog: Catalog) -> list[dict[str, object]]:
         {
             "id": category,
             "franchises": [
-                {"id": f.id, "name": f.name} for f in catalog.franchises if f.category == category
+                # family_safe: whether the family-safe filter leaves any of its entries
+                {
+                    "id": f.id,
+                    "name": f.name,
+                    "entries": len(f.entries),
+                    "family_safe": any(e.family_safe for e in f.entries),
+                }
+                for f in catalog.franchises
+                if f.category == category
             ],
         }
         for category in catalog.categories

@@ -30,8 +30,28 @@ class Broadcast:
 
 
 @dataclass(frozen=True)
+class Refresh:
+    """Only this seat's view changed (a ghost's opt-in): send it to that seat alone."""
+
+    player_id: str
+
+
+@dataclass(frozen=True)
 class DeleteRoom:
     """The room stayed empty past the idle delay: delete its storage."""
 
 
-Effect = Welcome | CloseSeat | Broadcast | DeleteRoom
+@dataclass(frozen=True)
+class PairRated:
+    """A player rated the game's pair: log it for the maintainers (ids and counts, no word)."""
+
+    pair: tuple[str, str]
+    up: bool
+    ups: int
+    downs: int
+    players: int
+    removed: bool  # this vote made a 👎 majority: the room deals the pair no more
+    custom: bool  # one of the host's own pairs (its ids are only positions in their list)
+
+
+Effect = Welcome | CloseSeat | Broadcast | Refresh | DeleteRoom | PairRated

@@ -2,8 +2,9 @@
 
 `view_for(room, viewer, now)` builds a fresh dict from an allow list: the public part (the
 same for everyone, built once per step by `public_view`) plus `me`, the viewer's private
-part. Every viewer gets the same set of keys whatever their role; spectators (viewer None,
-late joiners), kicked and eliminated players get no secret beyond their own card.
+part. Every viewer gets the same set of keys whatever their role; spectators (viewer None:
+a board, late joiners), kicked and eliminated players get no secret beyond their own card,
+unless they chose to be a ghost (`engine/ghosts.py`): then `me.ghost` holds every card.
 Civilians and undercovers are never told which of the two they are.
 
 For many viewers use `render_views`: the public part is serialised once and each private
@@ -21,8 +22,9 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic_core import to_json
 
-from undercover.engine import seats
+from undercover.engine import ghosts, seats
 from undercover.engine.dealing import similarity_available, theme_choices
+from undercover.engine.host_words import host_words_summary
 from undercover.engine.phases.guess import Guessing
 from undercover.engine.phases.lobby import Lobby
 from undercover.engine.phases.reveal import Reveal
@@ -41,7 +43,7 @@ def view_for(room: Room, viewer: str | None, now: float) -> JSON:
 
     >>> from undercover.engine.room import new_room
     >>> sorted(view_for(new_room("ABCDE", 1, 0.0), None, 5.0)["me"])
-    ['ballot', 'confirmed', 'player_id', 'secret', 'status']
+    ['ballot', 'can_become_ghost', 'confirmed', 'ghost', 'player_id', 'secret', 'status']
     """
     return {**public_view(room, now), "me": private_part(room, viewer)}
 
@@ -114,6 +116,7 @@ def public_view(room: Room, now: float, *, with_recap: bool = True) -> JSON:
         "settings": _settings(room),
         "composition": _composition(room),
         "similarity": _similarity(room),
+        "host_words": host_words_summary(room),
         "catalog": theme_choices() if isinstance(phase, Lobby) else None,
         "game": _game(room, game, with_recap) if game is not None else None,
         "scoreboard": _scoreboard(room),
@@ -131,6 +134,7 @@ def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
         "absent": seat.absent,
         "grace_deadline": seat.grace_ends_at,
         "is_host": seat.player_id == room.host,
+        "bot": seat.bot,  # a bot's strength, or None for a person
     }
 
 
@@ -159,6 +163,7 @@ def _settings(room: Room) -> JSON:
         "similarity": settings.similarity,
         "attribute_variant": settings.attribute_variant,
         "locked": settings.locked,
+        "streamer": settings.streamer,
     }
 
 
@@ -183,6 +188,8 @@ def _similarity(room: Room) -> JSON | None:
     """In the lobby: the similarity level the chosen themes can really deliver."""
     if not isinstance(room.phase, Lobby) or room.settings.rules.mode != "classic":
         return None
+    if room.host_words is not None:
+        return None  # the host's own words: no theme, no level
     found = similarity_available(room.settings, room.history)
     return {
         "requested": room.settings.similarity,
@@ -240,13 +247,8 @@ def _end(room: Room, game: Game) -> JSON:
     """Everything, once the game is over: every role and word, and why this pair."""
     deal = room.deal
     return {
-        "cards": [_card(game, p, (True, True)) for p in game.speaking_order],
-        "words": (
-            {"civilian": game.words.civilian, "undercover": game.words.undercover}
-            if game.words
-            else None
-        ),
-        "grades": game.grades.model_dump(mode="json") if game.grades else None,
+        **_every_card(game),
+        "bets": ghosts.scored(room, game),
         "pair": (
             {
                 "franchise": deal.franchise,
@@ -254,11 +256,38 @@ def _end(room: Room, game: Game) -> JSON:
                 "requested": deal.requested,
                 "used": deal.used,
                 "relaxations": [r.model_dump(mode="json") for r in deal.relaxations],
-                "attribute_variant": room.settings.attribute_variant,
+                "attribute_variant": room.settings.attribute_variant and not deal.custom,
+                "custom": deal.custom,
             }
             if deal
             else None
         ),
+        "rating": _rating(room, game) if deal else None,
+    }
+
+
+def _rating(room: Room, game: Game) -> JSON:
+    """The 👍/👎 of the game's players for its pair (who voted what is no secret)."""
+    ratings = room.ratings
+    current = ratings is not None and ratings.game == room.games_started
+    votes = dict(ratings.votes) if ratings is not None and current else {}
+    return {
+        "votes": {player: "up" if up else "down" for player, up in votes.items()},
+        "players": len(game.speaking_order),
+        "removed": bool(ratings is not None and current and ratings.removed),
+    }
+
+
+def _every_card(game: Game) -> JSON:
+    """Every role and word (or grade): the end screen's, and a ghost's during the game."""
+    return {
+        "cards": [_card(game, p, (True, True)) for p in game.speaking_order],
+        "words": (
+            {"civilian": game.words.civilian, "undercover": game.words.undercover}
+            if game.words
+            else None
+        ),
+        "grades": game.grades.model_dump(mode="json") if game.grades else None,
     }
 
 
@@ -275,7 +304,8 @@ def _scoreboard(room: Room) -> JSON:
 
 
 def private_part(room: Room, viewer: str | None) -> JSON:
-    """The viewer's own card, ballot and confirmation; empty values for spectators."""
+    """The viewer's own card, ballot and confirmation (empty values for spectators), and
+    for a ghost every card of the game with its own bet."""
     seat = seats.find(room, viewer)
     game = room.game
     status = _status(seat, game)
@@ -295,7 +325,17 @@ def private_part(room: Room, viewer: str | None) -> JSON:
         "secret": secret,
         "ballot": ballot,
         "confirmed": confirmed,
+        "can_become_ghost": ghosts.can_become_ghost(room, viewer),
+        "ghost": _ghost(room, viewer),
     }
+
+
+def _ghost(room: Room, viewer: str | None) -> JSON | None:
+    ghost, game = ghosts.find(room, viewer), room.game
+    if ghost is None or game is None:
+        return None
+    bet = {"winner": ghost.winner.value if ghost.winner else None, "undercover": ghost.undercover}
+    return {**_every_card(game), "bet": bet}
 
 
 def _secret(game: Game, player: str) -> JSON:

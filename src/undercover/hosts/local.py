@@ -39,6 +39,7 @@ from undercover.engine.store import Database
 from undercover.hosts import routes
 from undercover.hosts.clock import Clock, open_clock
 from undercover.hosts.codes import CodeSpaceExhaustedError, new_room_code
+from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import (
     CREATE_BURST,
@@ -287,6 +288,9 @@ async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
                 peer.push(error_frame(routes.RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
                 continue
             text = message.get("text")
+            if text == PING:  # the heartbeat: answered here, never seen by the room
+                peer.push(PONG)
+                continue
             await room.frame(peer, text if text is not None else message.get("bytes") or b"")
     except WebSocketDisconnect:
         pass

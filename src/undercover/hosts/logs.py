@@ -1,4 +1,6 @@
-"""Structured logs: one JSON object per line on stderr, carrying the room code.
+"""Structured logs: one JSON object per line, carrying the room code. Info (and debug) lines go
+to stdout, warnings and errors to stderr, on both hosts: log collectors and `wrangler dev` /
+`wrangler tail` treat stderr as errors.
 
 Rule: never pass a seat token, a word, a clue or a frame's text to `log_event`;
 the fields are ids, codes, counts and durations.
@@ -51,13 +53,23 @@ class ClientFaultsAreWarnings(logging.Filter):
         return True
 
 
+def _below_warning(record: logging.LogRecord) -> bool:
+    return record.levelno < logging.WARNING
+
+
 def configure(level: int = logging.INFO) -> None:
-    """Send every logger (ours and uvicorn's) to stderr as JSON lines."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonLines())
-    handler.addFilter(ClientFaultsAreWarnings())
+    """Send every logger (ours and uvicorn's) as JSON lines: below warning to stdout, the rest
+    to stderr (the filter runs first, so a downgraded client fault lands on stderr too)."""
+    quiet = logging.StreamHandler(sys.stdout)
+    quiet.addFilter(ClientFaultsAreWarnings())
+    quiet.addFilter(_below_warning)
+    loud = logging.StreamHandler(sys.stderr)
+    loud.addFilter(ClientFaultsAreWarnings())
+    loud.setLevel(logging.WARNING)
+    for handler in (quiet, loud):
+        handler.setFormatter(JsonLines())
     root = logging.getLogger()
-    root.handlers[:] = [handler]
+    root.handlers[:] = [quiet, loud]
     root.setLevel(level)
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).handlers[:] = []

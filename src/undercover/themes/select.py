@@ -25,11 +25,11 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeVar
 
-from undercover.themes.model import Catalog, Entry, Similarity
+from undercover.themes.model import UNRELATED, Catalog, Entry, Similarity
 
 # The levels tried, in order, when one is asked for; the next ones only if the pool has no pair.
 _FALLBACKS = {
@@ -82,6 +82,7 @@ class _Pool:
     entries: tuple[Entry, ...]
     keys: frozenset[str]
     by_franchise: Mapping[str, tuple[Entry, ...]]
+    removed: frozenset[tuple[str, str]] = frozenset()  # pairs the room voted out: never made
 
     @staticmethod
     def of(entries: Sequence[Entry]) -> _Pool:
@@ -93,6 +94,9 @@ class _Pool:
             frozenset(entry.key for entry in entries),
             {key: tuple(group) for key, group in by_franchise.items()},
         )
+
+    def without(self, removed: frozenset[tuple[str, str]]) -> _Pool:
+        return replace(self, removed=removed) if removed else self
 
     @property
     def small(self) -> bool:
@@ -110,6 +114,7 @@ class DealRequest:
     attribute_variant: bool = False
     family_safe_only: bool = False
     language: str = "fr"
+    removed_pairs: frozenset[tuple[str, str]] = frozenset()  # voted out by this room's players
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,7 @@ class Deal:
     history: DealHistory  # the room's history including this deal
     history_reset: bool = field(default=False)
     across_franchises: bool = False  # the pool had no pair inside one franchise
+    pair: tuple[str, str] = ("", "")  # the id the history and the removed pairs know it by
 
     @property
     def is_relaxed(self) -> bool:
@@ -214,9 +220,14 @@ def deal_pair(
             f"Ces choix ne laissent qu'un mot : il en faut au moins {minimum}.",
             f"These choices leave a single word: at least {minimum} are needed.",
         )
-    if request.attribute_variant:
-        return _deal_attribute(pool.entries, request, rng, history)
-    return _deal_characters(catalog, pool, request, rng, history)
+    deal = _deal_attribute if request.attribute_variant else _deal_characters
+    try:
+        return deal(catalog, pool.without(request.removed_pairs), request, rng, history)
+    except (_NothingLeft, DealError):
+        if not request.removed_pairs:
+            raise
+        # The players voted out every pair left: a game is still better than none.
+        return deal(catalog, pool, request, rng, history)
 
 
 # The pools of the last few (catalog, filters) asked for, newest first: the games of a room,
@@ -322,19 +333,26 @@ def _candidates(
             if other is not civilian
         ]
     elif level is Similarity.NONE:
-        close = {key for key, link in franchise.neighbours[civilian.key] if link.level is not level}
+        links = franchise.links[civilian.key]
         found = [
-            (other, franchise.shared_tags(civilian, other))
+            (other, link.tags)
             for other in pool.by_franchise.get(franchise.id, ())
-            if other is not civilian and other.key not in close
+            if other is not civilian
+            for link in (links.get(other.key, UNRELATED),)
+            if link.level is Similarity.NONE
         ]
     else:
         found = [
             (catalog.entries_by_key[key], link.tags)
-            for key, link in franchise.neighbours[civilian.key]
-            if key in pool.keys and level.admits(link.level)
+            for key, link in franchise.partners[civilian.key, level]
+            if key in pool.keys
         ]
-    return [(other, shared) for other, shared in found if not other.spellings & civilian.spellings]
+    return [
+        (other, shared)
+        for other, shared in found
+        if not other.spellings & civilian.spellings
+        and (not pool.removed or _pair_id(civilian.key, other.key) not in pool.removed)
+    ]
 
 
 def _unplayed_pairs(
@@ -406,7 +424,11 @@ def _draw(
             choices = options(civilian, past)
             if choices:
                 return civilian, rng.choice(choices), past, reset
-    raise AssertionError("the caller checked that the pool offers at least one option")
+    raise _NothingLeft()
+
+
+class _NothingLeft(Exception):
+    """Every option is among the removed pairs (the caller checked the pool has some)."""
 
 
 def _deal_characters(
@@ -428,6 +450,7 @@ def _deal_characters(
         ]
 
     civilian, (undercover, shared), past, reset = _draw(pool.entries, history, rng, unplayed)
+    pair = _pair_id(civilian.key, undercover.key)
     return Deal(
         civilian=civilian,
         undercover_word=undercover.name,
@@ -436,21 +459,26 @@ def _deal_characters(
         used=plan.level,
         relaxations=plan.relaxations,
         shared_tags=shared,
-        history=DealHistory(
-            past.pairs | {_pair_id(civilian.key, undercover.key)}, past.civilians | {civilian.key}
-        ),
+        history=DealHistory(past.pairs | {pair}, past.civilians | {civilian.key}),
         history_reset=reset,
         across_franchises=plan.across,
+        pair=pair,
     )
 
 
 def _deal_attribute(
-    pool: Sequence[Entry], request: DealRequest, rng: random.Random, history: DealHistory
+    catalog: Catalog,
+    pool: _Pool,
+    request: DealRequest,
+    rng: random.Random,
+    history: DealHistory,
 ) -> Deal:
     def unplayed(civilian: Entry, past: DealHistory) -> list[str]:
-        return [a for a in civilian.attributes if _attribute_pair(civilian, a) not in past.pairs]
+        done = past.pairs | pool.removed
+        return [a for a in civilian.attributes if _attribute_pair(civilian, a) not in done]
 
-    civilian, attribute, past, reset = _draw(pool, history, rng, unplayed)
+    civilian, attribute, past, reset = _draw(pool.entries, history, rng, unplayed)
+    pair = _attribute_pair(civilian, attribute)
     return Deal(
         civilian=civilian,
         undercover_word=attribute,
@@ -459,10 +487,9 @@ def _deal_attribute(
         used=None,
         relaxations=(),
         shared_tags=(),
-        history=DealHistory(
-            past.pairs | {_attribute_pair(civilian, attribute)}, past.civilians | {civilian.key}
-        ),
+        history=DealHistory(past.pairs | {pair}, past.civilians | {civilian.key}),
         history_reset=reset,
+        pair=pair,
     )
 
 

@@ -62,7 +62,9 @@ def start(room: Room, actor: str | None, now: float) -> Room:
     rule_settings = room.settings.rules
     deal, history, words = None, room.history, None
     if rule_settings.mode is Mode.CLASSIC:
-        deal, history = deal_words(room.settings, seed, room.history)
+        deal, history = deal_words(
+            room.settings, seed, room.history, room.host_words, room.removed_pairs
+        )
         words = Words(
             civilian=deal.civilian,
             undercover=deal.undercover,
