@@ -16,6 +16,8 @@ import { cue } from "./feel.js";
 import { mount, mounted } from "./stage.js";
 import { finalScreen } from "./screens/final.js";
 import { lobbyScreen } from "./screens/lobby.js";
+import { device, masked } from "./shared/device.js";
+import { handoff } from "./shared/handoff.js";
 
 // The lobby comes with the room; each game screen loads when first needed, and all of them
 // while the cards are dealt, so a room opened from its link stays light (tests/web/test_static.py).
@@ -109,12 +111,15 @@ export const room = {
       fill(root, h("p", { class: "hint", role: "status", text: t("home.connecting") }));
     });
     this.conn.start();
+    device.enter(this); // the other seats this device holds here (pass-and-play)
   },
 
   leave() {
     if (this.conn) this.conn.stop();
+    device.stop();
     this.conn = null;
     this.model = null;
+    this.rawView = null;
     this.lastSeq = -1;
     this.finalOptions = null;
     banners.clearAll();
@@ -151,6 +156,7 @@ export const room = {
           return;
         }
         if (message.fatal) return; // the close that follows decides (connectionStatus "final")
+        if (device.shared) return handoff.refused(this.playerId, message);
         // A refused text shows its reason under its field; anything else as a toast.
         if (!draftRejected(errorText(message.code, message.message))) banners.flash(errorText(message.code, message.message));
         return;
@@ -162,7 +168,7 @@ export const room = {
   show(view) {
     let model;
     try {
-      model = readModel(view, this.playerId);
+      model = masked(readModel(view, this.playerId)); // a shared device shows no secret here
     } catch (error) {
       console.warn(error);
       this.unreadable();
@@ -170,7 +176,9 @@ export const room = {
     }
     syncClock(model.now);
     this.model = model;
+    this.rawView = view;
     this.render();
+    device.changed();
   },
 
   /** Show the screen of the current view, mounting it if the phase changed. */

@@ -7,6 +7,7 @@ import { store } from "../store.js";
 import { askKick, avatar, playerTags } from "./common.js";
 import { hostWordsPanel } from "./host-words.js";
 import { settingsPanel } from "./settings.js";
+import { devicePanel } from "../shared/lobby.js";
 
 export function lobbyScreen(root, app) {
   const code = app.code;
@@ -48,6 +49,7 @@ export function lobbyScreen(root, app) {
   const startHint = h("p", { class: "hint", id: "start-hint" });
   const settings = settingsPanel(app);
   const hostWords = hostWordsPanel(app);
+  const deviceSeats = devicePanel();
   startButton.addEventListener("click", () => app.send("start_game"));
   const leaveButton = h("button", {
     type: "button", class: "btn danger", id: "leave-room", text: t("lobby.leave"),
@@ -78,7 +80,7 @@ export function lobbyScreen(root, app) {
           h("div", {}, h("h3", { text: t("lobby.composition") }), composition),
         ),
       ),
-      h("div", { class: "stack" }, settings.el, hostWords.el, startHint, startButton, leaveButton),
+      h("div", { class: "stack" }, settings.el, hostWords.el, deviceSeats.el, startHint, startButton, leaveButton),
     ),
   );
 
@@ -105,6 +107,7 @@ export function lobbyScreen(root, app) {
       fill(composition, compositionTags(model));
       settings.update(model);
       hostWords.update(model);
+      deviceSeats.update(model);
       const enough = model.players.length >= model.minPlayers;
       startButton.hidden = !model.isHost;
       startButton.disabled = !enough || Boolean(model.availability.error);
