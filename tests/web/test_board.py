@@ -71,7 +71,7 @@ def add_seats(phone: Player, *names: str) -> None:
     for name in names:
         phone.page.fill("#device-name", name)
         phone.page.click("#device-add")
-        expect(phone.page.locator(f"#device-seats .name", has_text=name)).to_be_visible()
+        expect(phone.page.locator("#device-seats .name", has_text=name)).to_be_visible()
 
 
 class Handoffs:
@@ -110,7 +110,8 @@ class Handoffs:
         if step == "card":
             self.page.click("#handoff-confirm")
         elif step in ("clue", "theme", "guess"):
-            self.page.fill("#handoff-text", f"indice{len(self.taken)}" if step != "guess" else "zzz")
+            text = "zzz" if step == "guess" else f"indice{len(self.taken)}"
+            self.page.fill("#handoff-text", text)
             self.page.press("#handoff-text", "Enter")
         elif step == "vote":
             options = self.page.locator("#handoff-ballot [data-target]").all_inner_texts()
@@ -138,7 +139,7 @@ def test_one_device_game_to_the_end(table: Table) -> None:
     phone = table.create("Léa")
     table.timers_off(phone)
     add_seats(phone, "Max", "Nour", "Oscar")
-    expect(phone.page.locator("#players .player")).to_have_count(4)
+    expect(phone.page.locator("#players [data-player]")).to_have_count(4)
     phone.look("device-lobby")
     phone.page.click("#start-game")
     turns = Handoffs(phone, shots="one-device")

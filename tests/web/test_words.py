@@ -94,7 +94,7 @@ def test_the_end_screen_tells_everyone_why_the_level_changed(browser: Any, serve
 def test_a_franchise_hidden_by_the_family_safe_filter_says_so(table: Table) -> None:
     host = table.create("Alex")
     host.page.click("[data-key='theme-series']")
-    got = host.page.locator("label:has([data-key='franchise-game-of-thrones'])")
+    got = host.page.locator("[data-key='franchise-game-of-thrones']")
     expect(got).to_contain_text("masqué : pas tous publics")
     host.page.click("[data-key='franchise-game-of-thrones']")
     warning = host.page.locator("#similarity-warning")
@@ -156,7 +156,7 @@ def test_host_words_are_checked_kept_secret_dealt_and_rated(table: Table) -> Non
     expect(host.page.locator("#rating-status")).to_contain_text("La majorité n'en veut plus")
     expect(guest.page.locator("#rate-down")).to_have_attribute("aria-pressed", "true")
     guest.look("pair-rating-removed")
-    host.page.click("#rematch")
+    host.page.click("#rematch-settings")  # back to the lobby, no automatic start
     host.wait_screen("lobby")
     expect(host.page.locator("#host-words-status")).to_contain_text("Mots du MJ : 3 paires.")
     table.check_no_errors()

@@ -33,6 +33,18 @@ export const device = {
     handoff.close();
   },
 
+  /** A seat's command was refused: its hand-off gives the form back with the reason. */
+  refused(playerId, error) {
+    handoff.refused(playerId, error);
+  },
+
+  /** On a shared phone the room's own screens draw no one's secret: as a spectator would. */
+  mask(model) {
+    if (!this.shared) return model;
+    const game = model.game ? { ...model.game, canVote: false, myBallot: undefined } : null;
+    return { ...model, myId: null, me: null, secret: null, confirmed: false, spectatorKind: null, game };
+  },
+
   get shared() {
     return this.extras.some((s) => s.playerId);
   },
@@ -98,7 +110,7 @@ export const device = {
         if (seat.done) seat.done(message);
         return;
       }
-      handoff.refused(seat.playerId, message);
+      this.refused(seat.playerId, message);
     }
   },
 
@@ -127,10 +139,3 @@ export const device = {
     this.onChange();
   },
 };
-
-/** On a shared device the room's own screens draw no one's secret: as a spectator would. */
-export function masked(model) {
-  if (!device.shared) return model;
-  const game = model.game ? { ...model.game, canVote: false, myBallot: undefined } : null;
-  return { ...model, myId: null, me: null, secret: null, confirmed: false, spectatorKind: null, game };
-}

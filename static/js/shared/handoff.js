@@ -157,8 +157,10 @@ export const handoff = {
 
   close() {
     seats = [];
-    hide();
+    clearTimeout(idle);
+    open = null;
+    seenCard = null;
     document.body.classList.remove("handing-off");
-    if (layer) layer.hidden = true;
+    if (layer) fill(layer).hidden = true;
   },
 };

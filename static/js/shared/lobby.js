@@ -4,24 +4,25 @@ import { h, fill } from "../dom.js";
 import { t, errorText } from "../i18n.js";
 import { device } from "./device.js";
 
-export function devicePanel() {
+/** Fill the lobby's <details> (its summary kept) with this device's seats and the form. */
+export function devicePanel(el) {
   const list = h("ul", { class: "players", id: "device-seats" });
   const input = h("input", { id: "device-name", type: "text", maxLength: 20, autocomplete: "off", enterkeyhint: "done" });
-  const error = h("p", { class: "error-text", id: "device-error", role: "alert" });
+  const error = h("p", { class: "error-text", id: "device-error", role: "alert", hidden: true });
   const form = h("form", { class: "row", id: "device-form", onsubmit: (event) => {
     event.preventDefault();
     const name = input.value.trim();
     if (!name) return;
-    error.textContent = "";
+    error.hidden = true;
     device.add(name, (refusal) => {
-      if (refusal) error.textContent = errorText(refusal.code, refusal.message);
-      else input.value = "";
+      error.textContent = refusal ? errorText(refusal.code, refusal.message) : "";
+      error.hidden = !refusal;
+      if (!refusal) input.value = "";
       draw();
     });
   } },
   input, h("button", { type: "submit", class: "btn small", id: "device-add", text: t("device.add_button") }));
-  const el = h("details", { class: "panel stack", id: "device-panel" },
-    h("summary", { text: t("device.add") }),
+  el.replaceChildren(el.querySelector("summary"),
     h("p", { class: "hint", text: t("device.hint") }),
     h("label", { for: "device-name", text: t("device.name") }), form, error, list);
 
@@ -33,7 +34,6 @@ export function devicePanel() {
           "aria-label": t("device.remove_label", { name: seat.name }), onclick: () => device.remove(seat) }))));
     if (device.shared) el.open = true;
   }
-  device.onChange = draw;
+  device.onChange = () => el.isConnected && draw();
   draw();
-  return { el, update: draw };
 }
