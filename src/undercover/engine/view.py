@@ -134,6 +134,7 @@ def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
         "absent": seat.absent,
         "grace_deadline": seat.grace_ends_at,
         "is_host": seat.player_id == room.host,
+        "bot": seat.bot,  # a bot's strength, or None for a person
     }
 
 
