@@ -8,6 +8,7 @@ import { mount, mounted } from "./js/stage.js";
 import { initMute } from "./js/feel.js";
 
 const CODE_PATTERN = /^\/r\/([A-Za-z0-9]{5})\/?$/;
+const BOARD_PATTERN = /^\/r\/([A-Za-z0-9]{5})\/board\/?$/; // a TV or shared screen: js/board/
 let room = null; // the room module, once loaded
 let redrawMute = () => {};
 
@@ -52,6 +53,11 @@ async function switchLanguage() {
 }
 
 function route() {
+  const board = BOARD_PATTERN.exec(location.pathname);
+  if (board) {
+    import("./js/board/board.js").then((m) => m.startBoard(board[1].toUpperCase()));
+    return;
+  }
   const match = CODE_PATTERN.exec(location.pathname);
   if (!match) {
     app.showHome();

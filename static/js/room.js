@@ -16,12 +16,14 @@ import { cue } from "./feel.js";
 import { mount, mounted } from "./stage.js";
 import { finalScreen } from "./screens/final.js";
 import { lobbyScreen } from "./screens/lobby.js";
+import { roleScreen } from "./screens/role.js";
 
-// The lobby comes with the room; each game screen loads when first needed, and all of them
-// while the cards are dealt, so a room opened from its link stays light (tests/web/test_static.py).
-const SCREENS = { lobby: lobbyScreen };
+// The lobby and the cards come with the room; each other game screen loads when first needed,
+// and all of them while the cards are dealt (or a while after the lobby shows), so a room
+// opened from its link stays light (tests/web/test_static.py).
+const SCREENS = { lobby: lobbyScreen, role_reveal: roleScreen };
+const PRELOAD_AFTER_MS = 3000;
 const LOADERS = {
-  role_reveal: () => import("./screens/role.js").then((m) => m.roleScreen),
   clues: () => import("./screens/clues.js").then((m) => m.cluesScreen),
   voting: () => import("./screens/vote.js").then((m) => m.voteScreen),
   reveal: () => import("./screens/reveal.js").then((m) => m.revealScreen),
@@ -109,12 +111,33 @@ export const room = {
       fill(root, h("p", { class: "hint", role: "status", text: t("home.connecting") }));
     });
     this.conn.start();
+    if (this.device || store.deviceSeats(code)) this.loadDevice().then((d) => d.enter(this));
+  },
+
+  // Pass-and-play (shared/): loaded once this phone holds, or is asked for, a second seat.
+  device: null,
+  loadDevice() {
+    this.deviceLoading ||= import("./shared/device.js").then((m) => {
+      this.device = m.device;
+      return m.device;
+    });
+    return this.deviceLoading;
+  },
+
+  /** The lobby's "Ajouter un joueur sur cet appareil" panel, drawn when first opened. */
+  devicePanel(details) {
+    const draw = () => Promise.all([this.loadDevice(), import("./shared/lobby.js")])
+      .then(([d, m]) => { if (d.code !== this.code) d.enter(this); m.devicePanel(details); });
+    if (this.device) draw();
+    else details.addEventListener("toggle", draw, { once: true });
   },
 
   leave() {
     if (this.conn) this.conn.stop();
+    if (this.device) this.device.stop();
     this.conn = null;
     this.model = null;
+    this.rawView = null;
     this.lastSeq = -1;
     this.finalOptions = null;
     banners.clearAll();
@@ -151,6 +174,7 @@ export const room = {
           return;
         }
         if (message.fatal) return; // the close that follows decides (connectionStatus "final")
+        if (this.device?.shared) return this.device.refused(this.playerId, message);
         // A refused text shows its reason under its field; anything else as a toast.
         if (!draftRejected(errorText(message.code, message.message))) banners.flash(errorText(message.code, message.message));
         return;
@@ -163,6 +187,7 @@ export const room = {
     let model;
     try {
       model = readModel(view, this.playerId);
+      if (this.device) model = this.device.mask(model); // a shared phone draws no secret here
     } catch (error) {
       console.warn(error);
       this.unreadable();
@@ -170,7 +195,9 @@ export const room = {
     }
     syncClock(model.now);
     this.model = model;
+    this.rawView = view;
     this.render();
+    if (this.device) this.device.changed();
   },
 
   /** Show the screen of the current view, mounting it if the phase changed. */
@@ -182,6 +209,7 @@ export const room = {
       const create = screenFunction(kind, () => this.model && this.render());
       if (!create) return; // drawn once its module is here
       if (kind === "role_reveal") preloadGameScreens();
+      if (kind === "lobby") setTimeout(preloadGameScreens, PRELOAD_AFTER_MS);
       screen = mount(kind, (root) => create(root, this));
       announce(t(`phase.${kind}`));
       if (kind === "ended" && model.end?.outcome?.winning_players.includes(model.myId)) cue("win");

@@ -5,6 +5,12 @@ setting on or off, the attribute variant, kicks, disconnections, leaves, timeout
 and checks every rendered view, case- and accent-insensitively, before the game is over:
 never another camp's word, its aliases or attributes, the pair's shared tags, another
 player's role or grade not yet revealed, and never the RNG seeds.
+
+The room around one table is in it too: seats share devices (a device's seats drop and come
+back together), the board is the viewer None (the runner renders a board's socket so), and
+ghosts opt in with random bets. A ghost is a viewer of its own class: its private part may
+hold every card, and every other view (each living player's, the board's) must be exactly
+what it would be with no ghost in the room.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.engine.table import Table, token_of
+from undercover.engine import ghosts
 from undercover.engine.commands import (
+    BecomeGhost,
     CastVote,
     ConfirmRole,
     Connected,
@@ -43,7 +51,7 @@ from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
 from undercover.engine.settings import SettingsChanges
 from undercover.engine.view import public_view, render_views
-from undercover.rules import Role
+from undercover.rules import Camp, Role
 
 MAX_STEPS = 500
 ACTIONS = ("play",) * 8 + (
@@ -55,6 +63,8 @@ ACTIONS = ("play",) * 8 + (
     "leave",
     "join",
     "hostile",
+    "ghost",
+    "device",
 )
 
 
@@ -78,8 +88,15 @@ def camp_strings(table: Table, role: Role) -> set[str]:
 def check_views(table: Table) -> None:
     """Check what the last step sent: the shared public part once, then each private part."""
     room, game = table.room, table.room.game
-    viewers: list[str | None] = [seat.player_id for seat in room.seats] + [None]
+    viewers: list[str | None] = [seat.player_id for seat in room.seats] + [None]  # None: board
     rendered = render_views(room, viewers, table.now)
+    haunting = {g.player_id for g in room.ghosts}
+    if room.ghosts and game is not None and not game.is_over:
+        # What ghosts see or did reaches no one else: every other view is the ghost-free one.
+        unhaunted = render_views(room.model_copy(update={"ghosts": ()}), viewers, table.now)
+        for viewer in viewers:
+            if viewer not in haunting:
+                assert rendered[viewer] == unhaunted[viewer], f"a ghost reached {viewer}"
     head = rendered[None][: rendered[None].rindex(',"me":') + len(',"me":')]
     public = head[: -len(',"me":')] + "}"
     assert json.loads(public) == public_view(room, table.now)
@@ -101,7 +118,12 @@ def check_views(table: Table) -> None:
     for viewer in viewers:
         own_role = game.roles.get(viewer or "") if viewer not in game.kicked else None
         private = privates[viewer]
-        check_private(json.loads(private), own_role)
+        me = json.loads(private)
+        check_private(me, own_role)
+        if viewer in haunting:
+            assert len(me["ghost"]["cards"]) == len(game.speaking_order)
+            continue  # a ghost may see every card: its own class of viewer
+        assert me["ghost"] is None
         assert_absent(private, keys[own_role], viewer)
 
 
@@ -185,12 +207,41 @@ def act(table: Table, pick: Pick) -> bool:
             table.join(f"tard{len(room.seats)}")
         elif choice == "hostile":
             hostile(table, pick)
+        elif choice == "ghost":
+            haunt(table, pick)
+        elif choice == "device" and seated:
+            device = devices(table)[pick(seated)]
+            back = pick([True, False])
+            for name in device:
+                if back:
+                    table.reconnect(name)
+                else:
+                    table.disconnect(name)
         elif choice == "play" and game is not None:
             play(table, pick)
     except Rejected:
         assert table.room is room  # a rejected input changed nothing
         return False
     return table.room is not room
+
+
+def devices(table: Table) -> dict[str, list[str]]:
+    """Shared devices: seats grouped in joining order by a few players' phones (up to 4 seats
+    each); each seat's name maps to every seat on its device."""
+    names = [s.nickname for s in table.room.seats if not s.kicked]
+    size = 1 + table.room.seed % 4
+    groups = [names[i : i + size] for i in range(0, len(names), size)]
+    return {name: group for group in groups for name in group}
+
+
+def haunt(table: Table, pick: Pick) -> None:
+    """Someone out of the game (or anyone, to be refused) becomes a ghost with a random bet."""
+    room = table.room
+    ready = [s.nickname for s in room.seats if ghosts.can_become_ghost(room, s.player_id)]
+    name = pick(ready or [s.nickname for s in room.seats if not s.kicked] or ["joueur0"])
+    suspects = list(room.game.roles) if room.game else []
+    bet = BecomeGhost(winner=pick([None, *Camp]), undercover=pick([None, *suspects, "p999"]))
+    table.run(name, bet)
 
 
 def hostile(table: Table, pick: Pick) -> None:
@@ -210,6 +261,7 @@ def hostile(table: Table, pick: Pick) -> None:
             Guess(seq=seq, text=text),
             Kick(player_id=target or ""),
             Rematch(seq=seq),
+            BecomeGhost(winner=pick([None, Camp.MR_WHITE]), undercover=target),
             SetLock(locked=pick([True, False])),
             UpdateSettings(seq=seq, changes=SettingsChanges(clue_seconds=pick([10, 45]))),
             Leave(),

@@ -78,11 +78,16 @@ def test_links_and_best_level_per_entry() -> None:
     }  # fmt: skip
 
 
-def test_none_admits_only_unrelated_pairs_and_the_others_are_minimums() -> None:
-    assert Similarity.NONE.admits(Similarity.NONE)
-    assert not Similarity.NONE.admits(Similarity.CLOSE)
-    assert Similarity.CLOSE.admits(Similarity.VERY_CLOSE)
-    assert not Similarity.VERY_CLOSE.admits(Similarity.CLOSE)
+def test_partners_at_a_level_include_the_closer_ones() -> None:
+    franchise = school()
+    keys = {entry.name: entry.key for entry in franchise.entries}
+    close = {key for key, _ in franchise.partners[keys["Alba"], Similarity.CLOSE]}
+    very_close = {key for key, _ in franchise.partners[keys["Alba"], Similarity.VERY_CLOSE]}
+    assert close == very_close == {keys["Bruno"]}
+    assert {key for key, _ in franchise.partners[keys["Émile"], Similarity.CLOSE]} == {
+        keys["Fanny"]
+    }
+    assert franchise.partners[keys["Émile"], Similarity.VERY_CLOSE] == ()
 
 
 def test_entries_inherit_language_and_flag_and_get_stable_keys() -> None:

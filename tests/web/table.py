@@ -196,7 +196,7 @@ class Table:
         """Everyone joins; with `avatar`, everyone asks for that same one."""
         host = self.create(names[0], avatar)
         others = [self.join(name, avatar=avatar) for name in names[1:]]
-        expect(host.page.locator("#players .player")).to_have_count(len(names))
+        expect(host.page.locator("#players [data-player]")).to_have_count(len(names))
         return [host, *others]
 
     def by_id(self, player_id: str | None) -> Player | None:
@@ -204,7 +204,14 @@ class Table:
 
     # --- settings -------------------------------------------------------------------------
 
+    @staticmethod
+    def open_advanced(host: Player) -> None:
+        advanced = host.page.locator("#advanced")
+        if advanced.get_attribute("open") is None:
+            advanced.locator("summary").click()
+
     def set_checkbox(self, host: Player, setting: str, on: bool) -> None:
+        self.open_advanced(host)
         box = host.page.locator(f"#setting-{setting}")
         if box.is_checked() != on:
             box.click()
@@ -215,6 +222,7 @@ class Table:
                 )
 
     def set_value(self, host: Player, setting: str, value: str) -> None:
+        self.open_advanced(host)
         field = host.page.locator(f"#setting-{setting}")
         if field.evaluate("el => el.tagName") == "SELECT":
             field.select_option(value)
@@ -273,6 +281,11 @@ class Table:
             if actor is None:
                 watcher.page.wait_for_timeout(100)
                 continue
+            ready = "#clue-input-form:visible, #theme-input-form:visible, #card-gate:visible"
+            expect(actor.page.locator(ready).first).to_be_visible()
+            gate = actor.page.locator("#card-gate")
+            if gate.is_visible():  # never opened their card: a look first
+                gate.locator(".role-card").click()
             proposing = actor.page.locator("#theme-input-form").is_visible()
             form = "theme-input" if proposing else "clue-input"
             expect(actor.page.locator(f"#{form}-form")).to_be_visible()

@@ -112,12 +112,45 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     expect(host.page.locator("#scoreboard")).to_contain_text("1 partie")
     expect(host.page.locator("#rematch")).to_be_visible()
     expect(guest.page.locator("#rematch")).to_have_count(0)
+    # The end as a story: the words, the impostors, the decisive vote, Mr. White's miss, awards.
+    story = host.page.locator("#story")
+    expect(story).to_contain_text(str(civilians[0].secret[1]))
+    expect(story).to_contain_text(f"Vote décisif : {undercover.name}")
+    expect(story).to_contain_text("Pas le bon mot")
+    expect(story.locator("[data-award='suspected']")).to_contain_text(mr_white.name)
+    expect(story.locator("[data-award='flair']")).to_be_visible()
+    # Its picture: drawn in the browser, its size stated, not blank, nothing the screen hides.
+    with host.page.expect_download() as download:
+        host.page.click("#share-story")
+    assert download.value.suggested_filename == f"undercover-{table.code}.png"
+    expect(host.page.locator("#share-status")).to_contain_text("1080 × 1350 px")
+    image = host.page.locator("#story-image")
+    expect(image).to_be_visible()
+    colours = image.evaluate(
+        """img => {
+            const c = document.createElement("canvas");
+            c.width = img.naturalWidth; c.height = img.naturalHeight;
+            const ctx = c.getContext("2d"); ctx.drawImage(img, 0, 0);
+            const data = ctx.getImageData(0, 0, c.width, c.height).data;
+            const seen = new Set();
+            for (let i = 0; i < data.length; i += 4 * 97) {
+                seen.add(data[i] << 16 | data[i + 1] << 8 | data[i + 2]);
+            }
+            return [c.width, c.height, seen.size];
+        }"""
+    )
+    assert colours[:2] == [1080, 1350]
+    assert colours[2] > 50, colours  # text and faces drawn, not a flat background
+    shown = host.page.locator("main").inner_text()
+    for line in story.locator(".story-lines li").all_inner_texts():
+        assert line in str(image.get_attribute("alt"))
+        assert line in shown
     host.look("classic-end-host")
     undercover.look("classic-end-undercover")
 
-    # "Rejouer": the same table is back in the lobby with the scoreboard kept.
+    # "Rejouer" is one tap: everyone is here, so the next game starts with the same settings.
     host.page.click("#rematch")
     for player in players:
-        player.wait_screen("lobby")
-    expect(host.page.locator("#players .player")).to_have_count(6)
+        player.wait_screen("role_reveal")
+    expect(host.page.locator("#ready-count")).to_have_text("0/6 prêts")
     table.check_no_errors()

@@ -58,6 +58,7 @@ def test_home_screen_errors_and_remembered_nickname(table: Table) -> None:
     expect(page.locator("#nickname")).to_have_value("ÂLEX")
 
     # A locked room refuses newcomers.
+    table.open_advanced(host)
     host.page.click("#setting-locked")
     expect(host.page.locator("#setting-locked")).to_be_checked()
     page.fill("#nickname", "Bea")
@@ -259,13 +260,16 @@ def test_host_picks_themes_and_sub_categories_guests_see_them(table: Table) -> N
     host = table.create("Alex")
     guest = table.join("Bea")
     films = host.page.locator("[data-key='theme-films']")
-    films.check()
+    films.click()
+    expect(films).to_have_attribute("aria-pressed", "true")
     expect(guest.page.locator("#themes")).to_contain_text("Films")
     franchise = host.page.locator("[data-key='franchise-harry-potter']")
     expect(franchise).to_be_visible()
-    franchise.check()
+    franchise.click()
     expect(guest.page.locator("#themes")).to_contain_text("Harry Potter")
-    expect(host.page.locator("[data-key='franchise-harry-potter']")).to_be_checked()
+    expect(host.page.locator("[data-key='franchise-harry-potter']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     host.look("lobby-themes-host")
     guest.look("lobby-themes-guest")
     # Cast to a TV: the same lobby on a wide screen, in two columns.
@@ -307,3 +311,41 @@ def test_a_seat_in_a_room_that_is_gone_comes_home_with_room_not_found(
     expect(page.locator("[data-banner='reconnecting']")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('undercover.seat.ZZZZZ')") is None
     context.close()
+
+
+def test_presets_apply_their_settings_and_the_start_bar_says_why_it_waits(table: Table) -> None:
+    host = table.create("Nora")
+    guest = table.join("Omar")
+    host.page.set_viewport_size({"width": 360, "height": 640})
+    start = host.page.locator("#start-game")
+    expect(start).to_be_disabled()
+    expect(host.page.locator("#start-hint")).to_have_text("Encore 1 joueur pour lancer")
+    expect(start).to_be_in_viewport()  # sticky: in reach without scrolling
+    host.look("lobby-host-small")
+    expect(host.page.locator("[data-preset='classic']")).to_have_attribute("aria-pressed", "true")
+
+    host.page.click("[data-preset='mr_white']")
+    expect(host.page.locator("[data-preset='mr_white']")).to_have_attribute("aria-pressed", "true")
+    expect(guest.page.locator("#preset-line")).to_contain_text("Soirée Mr. White")
+    expect(guest.page.locator("[data-setting='mr_white']")).to_have_text("oui")
+    expect(guest.page.locator("[data-setting='clue_rounds_per_vote']")).to_have_text("2")
+    expect(host.page.locator("#start-hint")).to_have_text("Mr. White : encore 3 joueurs")
+    host.page.mouse.wheel(0, 600)
+    expect(start).to_be_in_viewport()
+    guest.look("lobby-guest-preset")
+
+    host.page.click("[data-preset='quick']")
+    table.open_advanced(host)
+    expect(host.page.locator("#setting-clue_seconds")).to_have_value("30")
+    expect(host.page.locator("#setting-vote_seconds")).to_have_value("45")
+    expect(host.page.locator("#setting-mr_white")).not_to_be_checked()
+
+    host.page.click("[data-preset='grades']")
+    expect(host.page.locator("#setting-mode")).to_have_value("grade")
+    expect(host.page.locator("#themes-panel")).to_be_hidden()
+    # Tuned by hand: no preset matches any more.
+    table.set_value(host, "clue_seconds", "45")
+    expect(host.page.locator(".preset[aria-pressed='true']")).to_have_count(0)
+    expect(guest.page.locator("#preset-line")).to_contain_text("Réglages personnalisés")
+    host.look("lobby-host-custom")
+    table.check_no_errors()

@@ -94,6 +94,8 @@ def test_no_dead_ends_from_the_card_to_mr_whites_missed_guess(table: Table) -> N
     expect(host.page.locator(f"#clue-wall [data-player='{lazy.id}'] .mark")).to_have_attribute(
         "data-mark", "doubt"
     )
+    # No story nor picture of it before the end.
+    expect(accuser.page.locator("#story, #share-story, #story-image")).to_have_count(0)
     # One tap votes; "annuler" takes it back.
     accuser.page.click(f".target[data-target='{mr_white.id}']")
     expect(accuser.page.locator("#my-ballot")).to_contain_text(f"Ton vote : {mr_white.name}")

@@ -32,7 +32,7 @@ def test_reload_mid_clue_and_mid_vote_keeps_seat_screen_and_vote(table: Table) -
     assert speaker.id == seat
     expect(speaker.page.locator("#your-turn")).to_be_visible()
     expect(speaker.page.locator("#clue-input")).to_have_value("brouillon")
-    expect(host.page.locator("#players .player, #clue-wall .player")).to_have_count(4)
+    expect(host.page.locator("#players [data-player], #clue-wall .player")).to_have_count(4)
     speaker.page.press("#clue-input", "Enter")
     expect(host.page.locator(f"#clue-wall [data-player='{seat}']")).to_contain_text("brouillon")
 
@@ -107,7 +107,7 @@ def test_host_page_closes_and_another_player_becomes_host(fast_table: Table) -> 
     alive = players[1:]
     for player in alive:
         player.wait_screen("role_reveal")
-    table.reveal_cards(alive)
+    # The cards' 20 s pass in 1 s here: nobody confirms, each looks at their card before speaking.
     # The old host is away: their turns are skipped and the game reaches the vote.
     table.play_clues(alive)
     for player in alive:

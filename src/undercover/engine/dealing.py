@@ -246,7 +246,8 @@ _choices: list[tuple[Catalog, list[dict[str, object]]]] = []
 
 
 def theme_choices() -> list[dict[str, object]]:
-    """What the lobby offers the host: each category with its franchises (ids and names)."""
+    """What the lobby offers the host: each category with its franchises (ids, names and
+    entry counts, shown on the theme cards)."""
     catalog = current_catalog()
     if not _choices or _choices[0][0] is not catalog:
         _choices[:] = [(catalog, _build_choices(catalog))]
@@ -259,7 +260,12 @@ def _build_choices(catalog: Catalog) -> list[dict[str, object]]:
             "id": category,
             "franchises": [
                 # family_safe: whether the family-safe filter leaves any of its entries
-                {"id": f.id, "name": f.name, "family_safe": any(e.family_safe for e in f.entries)}
+                {
+                    "id": f.id,
+                    "name": f.name,
+                    "entries": len(f.entries),
+                    "family_safe": any(e.family_safe for e in f.entries),
+                }
                 for f in catalog.franchises
                 if f.category == category
             ],

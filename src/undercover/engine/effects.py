@@ -30,6 +30,13 @@ class Broadcast:
 
 
 @dataclass(frozen=True)
+class Refresh:
+    """Only this seat's view changed (a ghost's opt-in): send it to that seat alone."""
+
+    player_id: str
+
+
+@dataclass(frozen=True)
 class DeleteRoom:
     """The room stayed empty past the idle delay: delete its storage."""
 
@@ -47,4 +54,4 @@ class PairRated:
     custom: bool  # one of the host's own pairs (its ids are only positions in their list)
 
 
-Effect = Welcome | CloseSeat | Broadcast | DeleteRoom | PairRated
+Effect = Welcome | CloseSeat | Broadcast | Refresh | DeleteRoom | PairRated

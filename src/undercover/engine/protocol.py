@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from undercover.engine.commands import (
     TEXT_MAX_LENGTH,
     TOKEN_MAX_LENGTH,
+    AddBot,
+    BecomeGhost,
     CastVote,
     ConfirmRole,
     GiveClue,
@@ -29,6 +31,7 @@ from undercover.engine.commands import (
     ProposeTheme,
     RatePair,
     Rematch,
+    RemoveBot,
     SetHostWords,
     SetLock,
     StartGame,
@@ -90,12 +93,16 @@ class Hello(_Message):
     # one is replaced by a free one (seats.pick_look).
     avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
     color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)
+    # A board (a shared screen): no seat, the spectator's view; `token` and `name` ignored.
+    board: bool = False
 
 
 ClientCommand = (
     Leave
     | UpdateSettings
     | SetLock
+    | AddBot
+    | RemoveBot
     | StartGame
     | ConfirmRole
     | GiveClue
@@ -105,6 +112,7 @@ ClientCommand = (
     | Guess
     | Kick
     | Rematch
+    | BecomeGhost
     | SetHostWords
     | RatePair
 )

@@ -30,6 +30,7 @@ class RoomSettings(BaseModel):
     similarity: Similarity = "very_close"
     attribute_variant: bool = False
     locked: bool = False
+    streamer: bool = False  # the board hides the code and the link (a join QR on request)
 
 
 class SettingsChanges(BaseModel):
@@ -52,9 +53,12 @@ class SettingsChanges(BaseModel):
     family_safe: bool | None = None
     similarity: Similarity | None = None
     attribute_variant: bool | None = None
+    streamer: bool | None = None
 
 
-_ROOM_FIELDS = frozenset({"themes", "franchises", "family_safe", "similarity", "attribute_variant"})
+_ROOM_FIELDS = frozenset(
+    {"themes", "franchises", "family_safe", "similarity", "attribute_variant", "streamer"}
+)
 
 
 def apply_changes(settings: RoomSettings, changes: SettingsChanges) -> RoomSettings:

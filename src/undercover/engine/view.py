@@ -2,8 +2,9 @@
 
 `view_for(room, viewer, now)` builds a fresh dict from an allow list: the public part (the
 same for everyone, built once per step by `public_view`) plus `me`, the viewer's private
-part. Every viewer gets the same set of keys whatever their role; spectators (viewer None,
-late joiners), kicked and eliminated players get no secret beyond their own card.
+part. Every viewer gets the same set of keys whatever their role; spectators (viewer None:
+a board, late joiners), kicked and eliminated players get no secret beyond their own card,
+unless they chose to be a ghost (`engine/ghosts.py`): then `me.ghost` holds every card.
 Civilians and undercovers are never told which of the two they are.
 
 For many viewers use `render_views`: the public part is serialised once and each private
@@ -21,7 +22,7 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic_core import to_json
 
-from undercover.engine import seats
+from undercover.engine import ghosts, seats
 from undercover.engine.dealing import similarity_available, theme_choices
 from undercover.engine.host_words import host_words_summary
 from undercover.engine.phases.guess import Guessing
@@ -42,7 +43,7 @@ def view_for(room: Room, viewer: str | None, now: float) -> JSON:
 
     >>> from undercover.engine.room import new_room
     >>> sorted(view_for(new_room("ABCDE", 1, 0.0), None, 5.0)["me"])
-    ['ballot', 'confirmed', 'player_id', 'secret', 'status']
+    ['ballot', 'can_become_ghost', 'confirmed', 'ghost', 'player_id', 'secret', 'status']
     """
     return {**public_view(room, now), "me": private_part(room, viewer)}
 
@@ -133,6 +134,7 @@ def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
         "absent": seat.absent,
         "grace_deadline": seat.grace_ends_at,
         "is_host": seat.player_id == room.host,
+        "bot": seat.bot,  # a bot's strength, or None for a person
     }
 
 
@@ -161,6 +163,7 @@ def _settings(room: Room) -> JSON:
         "similarity": settings.similarity,
         "attribute_variant": settings.attribute_variant,
         "locked": settings.locked,
+        "streamer": settings.streamer,
     }
 
 
@@ -244,13 +247,8 @@ def _end(room: Room, game: Game) -> JSON:
     """Everything, once the game is over: every role and word, and why this pair."""
     deal = room.deal
     return {
-        "cards": [_card(game, p, (True, True)) for p in game.speaking_order],
-        "words": (
-            {"civilian": game.words.civilian, "undercover": game.words.undercover}
-            if game.words
-            else None
-        ),
-        "grades": game.grades.model_dump(mode="json") if game.grades else None,
+        **_every_card(game),
+        "bets": ghosts.scored(room, game),
         "pair": (
             {
                 "franchise": deal.franchise,
@@ -280,6 +278,19 @@ def _rating(room: Room, game: Game) -> JSON:
     }
 
 
+def _every_card(game: Game) -> JSON:
+    """Every role and word (or grade): the end screen's, and a ghost's during the game."""
+    return {
+        "cards": [_card(game, p, (True, True)) for p in game.speaking_order],
+        "words": (
+            {"civilian": game.words.civilian, "undercover": game.words.undercover}
+            if game.words
+            else None
+        ),
+        "grades": game.grades.model_dump(mode="json") if game.grades else None,
+    }
+
+
 def _scoreboard(room: Room) -> JSON:
     board = room.scoreboard
     return {
@@ -293,7 +304,8 @@ def _scoreboard(room: Room) -> JSON:
 
 
 def private_part(room: Room, viewer: str | None) -> JSON:
-    """The viewer's own card, ballot and confirmation; empty values for spectators."""
+    """The viewer's own card, ballot and confirmation (empty values for spectators), and
+    for a ghost every card of the game with its own bet."""
     seat = seats.find(room, viewer)
     game = room.game
     status = _status(seat, game)
@@ -313,7 +325,17 @@ def private_part(room: Room, viewer: str | None) -> JSON:
         "secret": secret,
         "ballot": ballot,
         "confirmed": confirmed,
+        "can_become_ghost": ghosts.can_become_ghost(room, viewer),
+        "ghost": _ghost(room, viewer),
     }
+
+
+def _ghost(room: Room, viewer: str | None) -> JSON | None:
+    ghost, game = ghosts.find(room, viewer), room.game
+    if ghost is None or game is None:
+        return None
+    bet = {"winner": ghost.winner.value if ghost.winner else None, "undercover": ghost.undercover}
+    return {**_every_card(game), "bet": bet}
 
 
 def _secret(game: Game, player: str) -> JSON:

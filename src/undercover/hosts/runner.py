@@ -12,6 +12,10 @@ Rules of this file:
   docs/protocol.md); a socket this runner has not sent a view to gets the whole recap.
 - An exception from our own code is logged with the room code (never a frame, a token or a
   word), nothing is saved, and the sender gets `server.internal`.
+- Bots (engine/bot_seats.py) have no socket: their seats stay connected whatever the host
+  reports. A bot's action is one of the room's deadlines; when the alarm finds it due, the
+  bot's brain (`undercover.bots`) chooses from `view_for` of its seat and the runner applies
+  `BotPlayed`, the same way on both hosts, within the same input.
 - Connections: `connections` maps every open socket of the room the host knows of to the
   player it is bound to (None before its hello). Each call reconciles the seats' connected
   flags with it, so a close the host never reported is caught up at the next input. In
@@ -29,10 +33,13 @@ import logging
 import traceback
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
-from undercover.engine import codec, seats, store
+from undercover.bots.drive import bot_move
+from undercover.engine import codec, deadlines, seats, store
 from undercover.engine.codec import ProtocolError
 from undercover.engine.commands import (
+    BotPlayed,
     Command,
     Connected,
     Disconnected,
@@ -42,7 +49,7 @@ from undercover.engine.commands import (
     TimePassed,
 )
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.effects import CloseSeat, DeleteRoom, Effect, PairRated
+from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, PairRated, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
@@ -55,6 +62,11 @@ from undercover.rules import MAX_PLAYERS, PlayerId
 
 ConnectionId = str
 Connections = Mapping[ConnectionId, PlayerId | None]
+
+# What a board's socket is bound to: no seat (player ids are "p1", "p2", …), and the view it
+# is sent is the spectator's, `view_for(room, None)`: a board holds nothing a stranger could not.
+BOARD: Final = "board"
+MAX_BOARDS = 8  # per room: each one costs a frame per change
 
 log = logging.getLogger("undercover.runner")
 
@@ -176,9 +188,7 @@ class RoomRunner:
 
     def on_alarm(self, connections: Connections, now: float) -> Outbox:
         """The alarm fired (maybe late, early or twice: the engine compares `now`)."""
-        return self._run(
-            None, connections, now, lambda turn: self._apply(turn, None, TimePassed(), now)
-        )
+        return self._run(None, connections, now, lambda turn: self._alarm(turn, now))
 
     def on_restart(self, connections: Connections, now: float) -> Outbox:
         """The host restarted or was redeployed: deadlines extended, everyone gets a view."""
@@ -252,6 +262,11 @@ class RoomRunner:
         if not isinstance(message, Hello):
             self._apply(turn, turn.live[conn], message, now)
             return
+        if message.board:
+            if sum(1 for player in turn.live.values() if player == BOARD) >= MAX_BOARDS:
+                raise Rejected(RejectCode.ROOM_FULL)
+            turn.live[conn] = turn.bound = BOARD
+            return
         token = message.token
         if token is not None:
             try:
@@ -275,6 +290,16 @@ class RoomRunner:
         turn.bound = seat.player_id
         turn.frames.append((conn, codec.welcome_frame(seat.player_id, token)))
 
+    def _alarm(self, turn: _Turn, now: float) -> None:
+        """Every deadline due by `now`, earliest first: a bot's action is chosen by its brain."""
+        for _ in range(MAX_PLAYERS * 4):  # each bot acts at most once per due turn
+            due = deadlines.earliest(turn.room)
+            if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
+                break
+            chosen = bot_move(turn.room, due.player_id, now)
+            self._apply(turn, None, BotPlayed(player_id=due.player_id, command=chosen), now)
+        self._apply(turn, None, TimePassed(), now)
+
     def _apply(self, turn: _Turn, actor: PlayerId | None, command: Command, now: float) -> None:
         step = apply(turn.room, actor, command, now)
         turn.room = step.room
@@ -284,7 +309,7 @@ class RoomRunner:
         """Make the seats' connected flags agree with the sockets the host has."""
         present = set(turn.live.values())
         for seat in turn.room.seats:
-            if seat.kicked:
+            if seat.kicked or seat.bot is not None:
                 continue
             if seat.connected and seat.player_id not in present:
                 self._apply(turn, None, Disconnected(player_id=seat.player_id), now)
@@ -311,10 +336,14 @@ class RoomRunner:
         revision = loaded.revision + 1 if changed else loaded.revision
         if changed:
             self._save(turn.room, revision, doc)
-        if changed or broadcast:
+        # A step that changed only some seats' views (a ghost's opt-in: `Refresh`) is sent
+        # to them alone, so that what a ghost does never reaches anyone else, not even as a frame.
+        refreshed = {e.player_id for e in turn.effects if isinstance(e, Refresh)}
+        everyone = any(isinstance(e, Broadcast) for e in turn.effects) or not refreshed
+        if broadcast or (changed and everyone):
             recipients = list(turn.live)
         else:
-            recipients = [c for c, p in turn.live.items() if p == turn.bound]
+            recipients = [c for c, p in turn.live.items() if p == turn.bound or p in refreshed]
         alarm_at = next_deadline(turn.room)
         views, held = self._views(turn.room, revision, turn.live, recipients, now)
         turn.frames.extend(views)
@@ -368,7 +397,7 @@ class RoomRunner:
                 public = public_json(room, now, self._recap_json, recap_from=start)
                 heads[start] = codec.view_frame(revision, public[:-1] + ',"me":', start)[:-1]
             if (start, player) not in frames:
-                private = to_ascii_json(private_part(room, player))
+                private = to_ascii_json(private_part(room, None if player == BOARD else player))
                 frames[start, player] = heads[start] + private + "}}"
             sent.append((conn, frames[start, player]))
         return sent, held

@@ -54,10 +54,6 @@ class Similarity(StrEnum):
             return Similarity.VERY_CLOSE
         return Similarity.CLOSE if weight >= CLOSE_WEIGHT else Similarity.NONE
 
-    def admits(self, level: Similarity) -> bool:
-        """Whether a pair of `level` may be dealt when this level is asked for."""
-        return level is self if self is Similarity.NONE else level.rank >= self.rank
-
 
 _RANK = {Similarity.NONE: 0, Similarity.CLOSE: 1, Similarity.VERY_CLOSE: 2}
 
@@ -122,6 +118,13 @@ class Franchise:
     neighbours: Mapping[str, tuple[tuple[str, Link], ...]] = field(
         init=False, compare=False, repr=False
     )
+    # entry key -> {other entry key: link}, the same links looked up by the other's key.
+    links: Mapping[str, Mapping[str, Link]] = field(init=False, compare=False, repr=False)
+    # (entry key, close or very close) -> the neighbours at that level or closer: what a deal
+    # reads, so that it never walks the weak links.
+    partners: Mapping[tuple[str, Similarity], tuple[tuple[str, Link], ...]] = field(
+        init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         # Derived once per process (in the Worker: once per deploy snapshot), never per deal.
@@ -150,6 +153,14 @@ class Franchise:
                         shared.setdefault(other.key, []).append(tag)
             neighbours[entry.key] = tuple((key, self._link(tags)) for key, tags in shared.items())
         object.__setattr__(self, "neighbours", neighbours)
+        partners = {
+            (key, level): tuple(pair for pair in pairs if pair[1].level.rank >= level.rank)
+            for key, pairs in neighbours.items()
+            for level in (Similarity.CLOSE, Similarity.VERY_CLOSE)
+        }
+        object.__setattr__(self, "partners", partners)
+        links = {key: dict(pairs) for key, pairs in neighbours.items()}
+        object.__setattr__(self, "links", links)
 
     def _link(self, tags: Sequence[str]) -> Link:
         weight = sum(self.tag_weights[tag] for tag in tags)
@@ -161,8 +172,7 @@ class Franchise:
 
     def link(self, first: Entry, second: Entry) -> Link:
         """How alike two entries of this franchise are."""
-        tags = self.shared_tags(first, second)
-        return self._link(tags) if tags else UNRELATED
+        return self.links[first.key].get(second.key, UNRELATED)
 
     def best_level(self, entry: Entry) -> Similarity:
         """The closest level at which this entry can get an undercover from its own franchise."""
@@ -171,8 +181,7 @@ class Franchise:
 
     def has_unrelated(self, entry: Entry) -> bool:
         """Whether some other entry of the franchise is not close to this one."""
-        close = sum(link.level is not Similarity.NONE for _, link in self.neighbours[entry.key])
-        return close < len(self.entries) - 1
+        return len(self.partners[entry.key, Similarity.CLOSE]) < len(self.entries) - 1
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeVar
 
-from undercover.themes.model import Catalog, Entry, Similarity
+from undercover.themes.model import UNRELATED, Catalog, Entry, Similarity
 
 # The levels tried, in order, when one is asked for; the next ones only if the pool has no pair.
 _FALLBACKS = {
@@ -333,17 +333,19 @@ def _candidates(
             if other is not civilian
         ]
     elif level is Similarity.NONE:
-        close = {key for key, link in franchise.neighbours[civilian.key] if link.level is not level}
+        links = franchise.links[civilian.key]
         found = [
-            (other, franchise.shared_tags(civilian, other))
+            (other, link.tags)
             for other in pool.by_franchise.get(franchise.id, ())
-            if other is not civilian and other.key not in close
+            if other is not civilian
+            for link in (links.get(other.key, UNRELATED),)
+            if link.level is Similarity.NONE
         ]
     else:
         found = [
             (catalog.entries_by_key[key], link.tags)
-            for key, link in franchise.neighbours[civilian.key]
-            if key in pool.keys and level.admits(link.level)
+            for key, link in franchise.partners[civilian.key, level]
+            if key in pool.keys
         ]
     return [
         (other, shared)

@@ -1,32 +1,122 @@
-// End of the game: the winners, every role and word, why this pair was chosen (shared
-// tags, relaxed similarity), the round recap, the room's scoreboard, and "Rejouer".
+// End of the game, told as a story: who won and why, the few lines of the game (the words,
+// the impostors, the decisive vote, Mr. White's guess), awards from the recap, a picture of
+// it to share, every role and word, why this pair was chosen, the players' rating of the
+// pair, then the full recap folded, the room's scoreboard and "Rejouer".
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { avatar, nameOf, roleName } from "./common.js";
 import { relaxationLines } from "./pair-notes.js";
 import { pairRating } from "./pair-rating.js";
 import { recapTables } from "./recap.js";
+import { awards, storyLines } from "../story.js";
 
 export function endScreen(root, app) {
   const replay = h("button", { type: "button", class: "btn primary", id: "rematch", text: t("end.rematch") });
-  replay.addEventListener("click", () => app.send("rematch"));
+  // One tap: back to the lobby with the same settings, and the next game starts by itself
+  // once everyone is back (lobby.js). The other button stops in the lobby to change them.
+  replay.addEventListener("click", () => {
+    app.autostart = true;
+    app.send("rematch");
+  });
+  const tune = h("button", { type: "button", class: "btn", id: "rematch-settings", text: t("end.rematch_settings") });
+  tune.addEventListener("click", () => {
+    app.autostart = false;
+    app.send("rematch");
+  });
+  const share = sharePanel(app);
   const body = h("div", { class: "stack" });
-  fill(root, body);
+  const recapBox = h("details", { class: "panel", id: "recap-box" },
+    h("summary", { id: "recap-title", text: t("end.recap") }),
+    h("section", { class: "stack", id: "recap", "aria-labelledby": "recap-title" }));
+  fill(root, h("div", { class: "end-grid" }, body));
   return {
     update(model) {
+      fill(recapBox.querySelector("#recap"), recapTables(model, model.end.recap));
+      share.update(model);
       fill(body,
         h("h1", { text: t("end.title") }),
         outcomePanel(model),
+        storyPanel(model),
+        share.el,
         rolesPanel(model),
         pairWhy(model),
         pairRating(model, app),
-        h("section", { class: "stack", id: "recap", "aria-labelledby": "recap-title" },
-          h("h2", { id: "recap-title", text: t("end.recap") }),
-          recapTables(model, model.end.recap)),
+        recapBox,
         scoreboard(model),
-        model.isHost ? replay : h("p", { class: "hint", text: t("end.waiting_host", { name: model.hostName }) }),
+        model.isHost
+          ? h("div", { class: "stack" }, replay, tune)
+          : h("p", { class: "hint", text: t("end.waiting_host", { name: model.hostName }) }),
       );
     },
+  };
+}
+
+/** The story in a few lines, then the awards. */
+function storyPanel(model) {
+  const prizes = awards(model);
+  return h("section", { class: "panel stack story", id: "story", "aria-labelledby": "story-title" },
+    h("h2", { id: "story-title", text: t("story.title") }),
+    h("ul", { class: "story-lines" }, storyLines(model).map((line) => h("li", { text: line }))),
+    prizes.length ? h("ul", { class: "awards", id: "awards" }, prizes.map((a) =>
+      h("li", { class: "award", dataset: { award: a.id } },
+        h("span", { class: "award-icon", "aria-hidden": "true", text: a.icon }),
+        h("span", {}, h("strong", { text: a.title }), " ", a.names.join(", "), h("span", { class: "hint", text: ` — ${a.why}` }))))) : null,
+  );
+}
+
+/** "Partager l'image": the story drawn to a PNG, shared or downloaded; a preview stays. */
+function sharePanel(app) {
+  const button = h("button", { type: "button", class: "btn", id: "share-story", text: `📸 ${t("story.share")}` });
+  const status = h("p", { class: "hint", id: "share-status", role: "status" });
+  const preview = h("img", { id: "story-image", class: "story-image", hidden: true, alt: "" });
+  let model = null;
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    status.textContent = t("story.drawing");
+    try {
+      const { drawStory, shareStory, STORY_SIZE } = await import("../storyimage.js");
+      const story = storyOf(model);
+      const blob = await drawStory(story);
+      preview.src = await dataUrl(blob);
+      preview.alt = [story.outcome, ...story.lines].join(" ");
+      preview.hidden = false;
+      const how = await shareStory(blob, `undercover-${app.code}.png`);
+      status.textContent = t(`story.${how}`, { w: STORY_SIZE.width, h: STORY_SIZE.height, kb: Math.ceil(blob.size / 1024) });
+    } catch (error) {
+      console.warn(error);
+      status.textContent = t("story.failed");
+    }
+    button.disabled = false;
+  });
+  return {
+    el: h("section", { class: "stack share-story" }, button, status, preview),
+    update(next) {
+      model = next;
+    },
+  };
+}
+
+function dataUrl(blob) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = reject;
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** What the picture shows: the end screen's outcome, story, cards and awards, nothing more. */
+function storyOf(model) {
+  const outcome = model.end.outcome;
+  return {
+    code: model.code,
+    outcome: outcome ? t("end.winners", { camps: outcome.winners.map((c) => t(`camp.${c}`)).join(" + ") }) : t("end.no_outcome"),
+    lines: storyLines(model),
+    players: model.end.players.map((p) => {
+      const player = model.byId[p.id] || {};
+      return { name: nameOf(model, p.id), avatar: player.avatar, color: player.color, role: roleName(p.role), secret: p.secret };
+    }),
+    awards: awards(model),
   };
 }
 
@@ -44,7 +134,7 @@ function outcomePanel(model) {
   return h("section", { class: "outcome", id: "outcome", dataset: { winners: outcome.winners.join(" ") } },
     h("p", { class: "big-news", text: t("end.winners", { camps }) }),
     h("p", { text: t(`end.reason_${outcome.reason}${grade ? "_grade" : ""}`) }),
-    model.spectatorKind === "late" ? null : h("p", { class: "tally", text: mine }),
+    model.spectatorKind === "late" || !model.myId ? null : h("p", { class: "tally", text: mine }),
   );
 }
 

@@ -1,12 +1,16 @@
-// Lobby: the room code big (castable to a TV), share link + QR, players with connection
-// status and the host's crown, settings (editable by the host, read-only for the others),
-// the role composition for the current count, and the start button.
+// Lobby, a place to gather: the room code big (castable to a TV), share link + QR, the players
+// with their faces, and for the host the presets (one line each), the theme cards and every
+// setting under "Réglages avancés"; the start button stays in reach at the bottom and says
+// why it waits. Guests see who is here, the game that is set up in one line, and wait.
 import { h, fill, keepFocus } from "../dom.js";
 import { t } from "../i18n.js";
 import { store } from "../store.js";
+import { MR_WHITE_MIN_PLAYERS } from "../model.js";
+import { PRESETS, presetOf } from "../presets.js";
 import { askKick, avatar, playerTags } from "./common.js";
 import { hostWordsPanel } from "./host-words.js";
 import { settingsPanel } from "./settings.js";
+import { themeCards } from "./themes.js";
 
 export function lobbyScreen(root, app) {
   const code = app.code;
@@ -41,14 +45,28 @@ export function lobbyScreen(root, app) {
     }
   });
 
-  const playersList = h("ul", { class: "players", id: "players" });
+  const playersList = h("ul", { class: "tiles", id: "players" });
   const countTitle = h("h2", { id: "players-title" });
   const composition = h("div", { class: "composition", id: "composition" });
-  const startButton = h("button", { type: "button", class: "btn primary", id: "start-game", text: t("lobby.start") });
-  const startHint = h("p", { class: "hint", id: "start-hint" });
+  const waiting = h("p", { class: "waiting-host", id: "guest-wait", role: "status" });
+  const presets = h("div", { class: "presets", id: "presets", role: "group", "aria-labelledby": "presets-title" });
+  const presetLine = h("p", { class: "preset-line", id: "preset-line" });
+  const presetBox = h("section", { class: "panel stack", "aria-labelledby": "presets-title" },
+    h("h2", { id: "presets-title", text: t("lobby.game") }), presets, presetLine);
+  const themes = themeCards(app);
   const settings = settingsPanel(app);
+  const advanced = h("details", { class: "panel advanced", id: "advanced" },
+    h("summary", { id: "advanced-title" }), settings.el);
+  const startButton = h("button", { type: "button", class: "btn primary", id: "start-game", text: t("lobby.start") });
+  const startHint = h("p", { class: "start-why", id: "start-hint", role: "status" });
+  const startBar = h("div", { class: "start-bar", id: "start-bar" }, startHint, startButton);
+  startButton.addEventListener("click", () => {
+    app.autostart = false;
+    app.send("start_game");
+  });
   const hostWords = hostWordsPanel(app);
-  startButton.addEventListener("click", () => app.send("start_game"));
+  const deviceSeats = h("details", { class: "panel stack", id: "device-panel" }, h("summary", { text: t("device.add") }));
+  app.devicePanel(deviceSeats); // pass-and-play: js/shared/
   const leaveButton = h("button", {
     type: "button", class: "btn danger", id: "leave-room", text: t("lobby.leave"),
     onclick: () => {
@@ -69,15 +87,50 @@ export function lobbyScreen(root, app) {
           h("img", { class: "qr", src: `/api/rooms/${code}/qr.svg`, alt: t("lobby.qr_alt"), width: "220", height: "220" }),
           linkText,
           h("div", { class: "row" }, copyButton, copyStatus),
+          // The table's screen (a TV, a call's screen share): js/board/, the spectator's view.
+          h("a", { class: "btn small", id: "open-board", href: `/r/${code}/board`, target: "_blank", rel: "noopener", text: t("board.open") }),
+          h("p", { class: "hint", text: t("board.open_hint") }),
         ),
         h("section", { class: "panel stack", "aria-labelledby": "players-title" },
-          countTitle, playersList,
+          countTitle, playersList, waiting,
           h("div", {}, h("h3", { text: t("lobby.composition") }), composition),
         ),
       ),
-      h("div", { class: "stack" }, settings.el, hostWords.el, startHint, startButton, leaveButton),
+      h("div", { class: "stack" }, presetBox, themes.el, hostWords.el, deviceSeats, advanced, leaveButton),
     ),
+    startBar,
   );
+
+  function drawPresets(model) {
+    const current = presetOf(model.settings);
+    presets.hidden = !model.isHost;
+    if (model.isHost) {
+      keepFocus(presets, () => fill(presets, PRESETS.map((preset) => h("button", {
+        type: "button", class: "preset", "aria-pressed": String(current === preset), dataset: { key: `preset-${preset.id}`, preset: preset.id },
+        onclick: () => app.send("update_settings", { changes: preset.changes }),
+      },
+        h("span", { class: "preset-name", text: t(`preset.${preset.id}`) }),
+        h("span", { class: "hint", text: t(`preset.${preset.id}_line`) })))));
+    }
+    const s = model.settings;
+    const name = current ? t(`preset.${current.id}`) : t("preset.custom");
+    presetLine.textContent = t("lobby.summary", {
+      name: current ? name : `${name} · ${t(`setting.mode.${s.mode}`)}`,
+      rounds: s.clue_rounds_per_vote,
+      clue: s.clue_timer ? t("common.seconds", { s: s.clue_seconds }) : t("lobby.no_timer"),
+      vote: s.vote_timer ? t("common.seconds", { s: s.vote_seconds }) : t("lobby.no_timer"),
+      white: s.mr_white ? t("lobby.with_mr_white") : "",
+    }).trim();
+  }
+
+  /** Why the start button waits, or "" when the game can start. */
+  function startBlocker(model) {
+    const count = model.players.length;
+    const need = Math.max(model.minPlayers, model.settings.mr_white ? MR_WHITE_MIN_PLAYERS : 0);
+    if (count < need) return t(need > model.minPlayers ? "lobby.more_for_white" : "lobby.more_players", { n: need - count });
+    if (model.availability.error) return t(`error.${model.availability.error}`);
+    return "";
+  }
 
   return {
     update(model) {
@@ -86,13 +139,13 @@ export function lobbyScreen(root, app) {
         fill(playersList, model.players.map((player) => {
           const kick = model.isHost && player.id !== model.myId
             ? h("button", {
-                type: "button", class: "btn small danger", dataset: { key: `kick-${player.id}`, kick: player.id },
-                "aria-label": t("lobby.kick_label", { name: player.name }), text: t("lobby.kick"),
+                type: "button", class: "kick-x", dataset: { key: `kick-${player.id}`, kick: player.id },
+                "aria-label": t("lobby.kick_label", { name: player.name }), text: "⛔",
                 onclick: () => askKick(app, player.name, player.id),
               })
             : null;
-          return h("li", { class: `player${player.id === model.myId ? " me" : ""}`, dataset: { player: player.id } },
-            avatar(player),
+          return h("li", { class: `tile${player.id === model.myId ? " me" : ""}${player.connected ? "" : " away"}`, dataset: { player: player.id } },
+            avatar(player, "big"),
             h("span", { class: "name", text: player.name }),
             playerTags(model, player, { connection: !player.connected }),
             kick,
@@ -100,18 +153,27 @@ export function lobbyScreen(root, app) {
         })),
       );
       fill(composition, compositionTags(model));
+      drawPresets(model);
+      themes.update(model);
+      advanced.querySelector("summary").textContent = t(model.isHost ? "lobby.advanced" : "lobby.all_settings");
       settings.update(model);
       hostWords.update(model);
-      const enough = model.players.length >= model.minPlayers;
-      startButton.hidden = !model.isHost;
-      startButton.disabled = !enough || Boolean(model.availability.error);
-      startHint.textContent = !enough
-        ? t("lobby.need_players", { n: model.minPlayers })
-        : model.isHost
-          ? ""
-          : t("lobby.waiting_host", { name: model.hostName });
+      const blocker = startBlocker(model);
+      startBar.hidden = !model.isHost;
+      startButton.disabled = Boolean(blocker);
+      const everyone = model.players.every((p) => p.connected);
+      startHint.textContent = blocker || (app.autostart ? t(everyone ? "lobby.autostart_go" : "lobby.autostart_wait") : "");
       startHint.hidden = !startHint.textContent;
+      waiting.hidden = model.isHost;
+      waiting.textContent = blocker
+        ? t("lobby.guest_blocked", { why: blocker, name: model.hostName })
+        : t("lobby.waiting_host", { name: model.hostName });
       leaveButton.hidden = model.spectatorKind === "late";
+      // "Rejouer": the next game starts by itself once everyone is back.
+      if (model.isHost && app.autostart && !blocker && everyone) {
+        app.autostart = false;
+        app.send("start_game");
+      }
     },
   };
 }

@@ -1,8 +1,8 @@
 // The lobby's settings: form controls for the host (each change is sent at once as an
 // update_settings; the server validates the ranges), a read-only list for the others.
-import { h, fill, keepFocus } from "../dom.js";
-import { has, t } from "../i18n.js";
-import { hiddenByFamilySafe, lobbyWordLines, similarityHint } from "./pair-notes.js";
+import { h, fill } from "../dom.js";
+import { t } from "../i18n.js";
+import { similarityHint } from "./pair-notes.js";
 
 // [setting, kind, extra]: kind "bool" | "number" | "choice"; `when` hides it in a mode.
 const FIELDS = [
@@ -20,12 +20,8 @@ const FIELDS = [
   ["reveal_on_elimination", "bool", {}],
   ["reveal_word", "bool", { needs: "reveal_on_elimination" }],
   ["locked", "bool", {}],
+  ["streamer", "bool", {}],
 ];
-
-/** A theme category's name: translated when known, else its id as the server gave it. */
-function categoryName(id) {
-  return has(`theme.${id}`) ? t(`theme.${id}`) : id;
-}
 
 function display(name, value) {
   if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
@@ -35,12 +31,10 @@ function display(name, value) {
 }
 
 export function settingsPanel(app) {
-  const el = h("section", { class: "panel stack", "aria-labelledby": "settings-title", id: "settings" });
+  const el = h("div", { class: "stack", id: "settings" });
   let builtFor = null; // "host" | "guest": rebuilt when the host changes
   const controls = {};
   const rows = {};
-  let themesBox = null;
-  let warning = null;
   let noTimers = null;
 
   function send(name, value) {
@@ -70,8 +64,6 @@ export function settingsPanel(app) {
   function build(isHost) {
     builtFor = isHost ? "host" : "guest";
     for (const key of Object.keys(controls)) delete controls[key];
-    themesBox = h("div", { id: "themes" });
-    warning = h("div", { class: "error-text", id: "similarity-warning", role: "status", hidden: true });
     noTimers = h("p", { class: "hint", id: "no-timers-note", text: t("lobby.no_timers"), hidden: true });
     const list = FIELDS.map(([name, kind, extra]) => {
       rows[name] = isHost
@@ -81,50 +73,10 @@ export function settingsPanel(app) {
       return rows[name];
     });
     fill(el,
-      h("h2", { id: "settings-title", text: t("lobby.settings") }),
       isHost ? null : h("p", { class: "hint", text: t("lobby.settings_readonly") }),
-      themesBox, warning, h("p", { class: "hint", id: "similarity-hint", hidden: true }),
+      h("p", { class: "hint", id: "similarity-hint", hidden: true }),
       h("div", { class: "settings-grid" }, list),
       noTimers,
-    );
-  }
-
-  function themes(model, isHost) {
-    const chosen = new Set(model.settings.themes);
-    const franchises = new Set(model.settings.franchises);
-    if (!isHost) {
-      const names = model.catalog.filter((c) => chosen.has(c.id)).map((c) => categoryName(c.id));
-      const subs = model.catalog.flatMap((c) => c.franchises).filter((f) => franchises.has(f.id)).map((f) => f.name);
-      return [
-        h("div", { class: "setting" }, h("span", { class: "setting-label", text: t("setting.themes") }),
-          h("span", { class: "value", text: names.length ? names.join(", ") : t("setting.themes_all") })),
-        subs.length ? h("div", { class: "setting" }, h("span", { class: "setting-label", text: t("setting.franchises") }),
-          h("span", { class: "value", text: subs.join(", ") })) : null,
-      ];
-    }
-    const toggle = (key, set, id, on) => {
-      const next = new Set(set);
-      if (on) next.add(id);
-      else next.delete(id);
-      app.send("update_settings", { changes: { [key]: [...next] } });
-    };
-    return h("fieldset", {},
-      h("legend", { text: t("setting.themes") }),
-      h("p", { class: "hint", text: t("setting.themes_hint") }),
-      model.catalog.map((category) => h("div", { class: "checks" },
-        h("label", { class: "check" },
-          h("input", { type: "checkbox", checked: chosen.has(category.id), dataset: { key: `theme-${category.id}` },
-            onchange: (event) => toggle("themes", chosen, category.id, event.target.checked) }),
-          categoryName(category.id)),
-        chosen.has(category.id)
-          ? h("div", { class: "checks" }, category.franchises.map((franchise) =>
-              h("label", { class: "check sub" },
-                h("input", { type: "checkbox", checked: franchises.has(franchise.id), dataset: { key: `franchise-${franchise.id}` },
-                  onchange: (event) => toggle("franchises", franchises, franchise.id, event.target.checked) }),
-                franchise.name,
-                hiddenByFamilySafe(franchise, model.settings) ? h("span", { class: "hint", text: ` — ${t("pair.hidden_tag")}` }) : null)))
-          : null,
-      )),
     );
   }
 
@@ -145,12 +97,6 @@ export function settingsPanel(app) {
       }
       // Without either timer only the host's kick moves past a player who never acts.
       noTimers.hidden = s.clue_timer || s.vote_timer;
-      // Themes pick the words: grade mode has none.
-      themesBox.hidden = s.mode === "grade";
-      keepFocus(themesBox, () => fill(themesBox, model.catalog.length ? themes(model, model.isHost) : null));
-      const lines = lobbyWordLines(model);
-      fill(warning, lines.map((line) => h("p", { text: line })));
-      warning.hidden = !lines.length;
       const hint = el.querySelector("#similarity-hint");
       hint.textContent = similarityHint(s);
       hint.hidden = !hint.textContent;

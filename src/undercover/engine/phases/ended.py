@@ -80,5 +80,7 @@ def rematch(room: Room, actor: str | None) -> Room:
         spectator = seated >= MAX_PLAYERS
         seated += not spectator
         kept.append(seat.model_copy(update={"spectator": spectator}))
-    cleared = room.model_copy(update={"seats": tuple(kept), "game": None, "deal": None})
+    cleared = room.model_copy(
+        update={"seats": tuple(kept), "game": None, "deal": None, "ghosts": ()}
+    )
     return enter(cleared, Lobby())

@@ -1,0 +1,101 @@
+"""Ghosts: people out of the game in progress (eliminated, or spectators) who chose to see it.
+
+Opting in (`BecomeGhost`) places the ghost's one bet — which camp will win, who an undercover
+is — and from then on its private part shows every card of this game (`view.private_part`).
+The price: a ghost never plays this game again, and nothing it sees or does reaches a living
+player's view. Its opt-in changes only its own view (the step is `Refresh`, not `Broadcast`),
+a ghost host may not kick before the game is over (a kick would carry what it knows), and the
+bets appear only on the end screen, scored. "Rejouer" clears every ghost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from undercover.engine import seats
+from undercover.engine.errors import RejectCode, Rejected
+from undercover.engine.phases.ended import Ended
+from undercover.engine.phases.lobby import Lobby
+from undercover.rules import CAMP_OF, Camp, Game, GuessEntry, Role
+
+if TYPE_CHECKING:
+    from undercover.engine.room import Room
+
+
+class Ghost(BaseModel):
+    """A ghost of the current game and its bet (None: no bet on that question)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    player_id: str
+    winner: Camp | None = None
+    undercover: str | None = None
+
+
+def find(room: Room, player_id: str | None) -> Ghost | None:
+    return next((g for g in room.ghosts if g.player_id == player_id), None)
+
+
+def can_become_ghost(room: Room, player_id: str | None) -> bool:
+    """Out of a running game (eliminated, or watching) and not a ghost yet; an eliminated
+    Mr. White only once his guess is behind him (the civilians' word is what he guesses)."""
+    seat, game = seats.find(room, player_id), room.game
+    if seat is None or seat.kicked or game is None or find(room, player_id) is not None:
+        return False
+    if isinstance(room.phase, Lobby | Ended) or game.is_over:
+        return False
+    if seat.spectator or seat.player_id not in game.roles:
+        return True
+    if game.is_alive(seat.player_id) or seat.player_id in game.kicked:
+        return False
+    return game.role_of(seat.player_id) is not Role.MR_WHITE or _has_guessed(game, seat.player_id)
+
+
+def _has_guessed(game: Game, player_id: str) -> bool:
+    return any(isinstance(e, GuessEntry) and e.player == player_id for e in game.recap)
+
+
+def become_ghost(room: Room, actor: str, winner: Camp | None, undercover: str | None) -> Room:
+    """Opt in, with the bet; refused with `ghost.not_allowed` or `ghost.bet_invalid`."""
+    if not can_become_ghost(room, actor):
+        raise Rejected(RejectCode.GHOST_NOT_ALLOWED)
+    game = room.game
+    assert game is not None
+    camps = {CAMP_OF[role] for role in game.roles.values()}
+    if (winner is not None and winner not in camps) or (
+        undercover is not None and undercover not in game.roles
+    ):
+        raise Rejected(RejectCode.GHOST_BET_INVALID)
+    ghost = Ghost(player_id=actor, winner=winner, undercover=undercover)
+    return room.model_copy(update={"ghosts": (*room.ghosts, ghost)})
+
+
+def check_may_kick(room: Room, actor: str | None) -> None:
+    """A ghost host's kick would act on what it knows: refused until the game is over."""
+    game = room.game
+    if find(room, actor) is not None and game is not None and not game.is_over:
+        raise Rejected(RejectCode.GHOST_NOT_ALLOWED)
+
+
+def scored(room: Room, game: Game) -> list[dict[str, object]]:
+    """The end screen's bets: each ghost's bet, whether each half was right, the points."""
+    winners = set(game.outcome.winners) if game.outcome else set()
+    lines: list[dict[str, object]] = []
+    for ghost in room.ghosts:
+        winner_right = ghost.winner is not None and ghost.winner in winners
+        undercover_right = (
+            ghost.undercover is not None and game.roles.get(ghost.undercover) is Role.UNDERCOVER
+        )
+        lines.append(
+            {
+                "player_id": ghost.player_id,
+                "winner": ghost.winner.value if ghost.winner else None,
+                "undercover": ghost.undercover,
+                "winner_right": winner_right,
+                "undercover_right": undercover_right,
+                "points": int(winner_right) + int(undercover_right),
+            }
+        )
+    return lines

@@ -1,0 +1,171 @@
+// What the board draws for each phase, from the spectator's model (model.js): large type for a
+// room's far end, at 1920×1080 and 1280×720. Redrawn whole at every view (a board has no input
+// to keep); only the countdown ticks between views.
+import { h, fill } from "../dom.js";
+import { t } from "../i18n.js";
+import { countdown } from "../countdown.js";
+import { tallyBoard } from "../tally.js";
+import { avatar, nameOf, roleName } from "../screens/common.js";
+
+let timer = null; // the one countdown, kept across redraws so it does not restart
+
+export function drawBoard(root, board) {
+  const model = board.model;
+  if (!timer || !timer.el.isConnected) timer = countdown({ warn: false });
+  const body = PHASES[model.phase](model, board);
+  fill(root,
+    h("div", { class: "board", dataset: { phase: model.phase } },
+      h("header", { class: "board-head" },
+        h("span", { class: "board-brand", text: "Undercover" }),
+        h("h1", { class: "board-phase", id: "board-phase", text: phaseTitle(model) }),
+        timer.el),
+      body));
+  timer.set(model.paused ? null : model.deadline);
+}
+
+function phaseTitle(model) {
+  const g = model.game;
+  if (!g || model.phase === "ended" || model.phase === "lobby") return t(`phase.${model.phase}`);
+  return `${t(`phase.${model.phase}`)} · ${t("board.round", { n: g.clueRound })}`;
+}
+
+const PHASES = {
+  lobby: lobby,
+  role_reveal: (model) => inGame(model, t("board.cards", { n: model.confirmedCount, total: model.activeCount })),
+  clues: (model) => inGame(model, speakerLine(model)),
+  voting: (model) => inGame(model, voteLine(model)),
+  reveal: (model) => inGame(model, revealPanel(model)),
+  guess: (model) => inGame(model, t("board.guess", { name: nameOf(model, model.game.guesser) })),
+  ended: ended,
+};
+
+// --- the lobby: how to join, who is in -------------------------------------------------------
+
+function lobby(model, board) {
+  const streamer = Boolean(model.settings.streamer);
+  const join = streamer ? streamerJoin(board) : [
+    h("p", { class: "board-code", id: "board-code", text: board.code }),
+    h("img", { class: "board-qr", src: `/api/rooms/${board.code}/qr.svg`, alt: t("lobby.qr_alt"), width: "320", height: "320" }),
+    h("p", { class: "board-link", text: `${location.host}/r/${board.code}` }),
+  ];
+  return h("main", { class: "board-lobby" },
+    h("section", { class: "board-join", "aria-label": t("board.join") },
+      h("h2", { text: t("board.join") }), join),
+    h("section", { class: "board-players" },
+      h("h2", { text: t("lobby.players", { n: model.players.length }) }),
+      h("ul", { class: "board-grid", id: "board-players" }, model.players.map((p) => tile(model, p, presence(p)))),
+      model.composition ? h("p", { class: "board-line", text: compositionText(model.composition) }) : null));
+}
+
+// Streamer mode: neither the code nor the link is written; a join QR only when someone asks,
+// drawn from the SVG's own text so that not even an image address carries the code.
+function streamerJoin(board) {
+  const slot = h("div", { class: "board-qr-slot", id: "board-qr-slot" });
+  if (board.qr) slot.append(h("img", { class: "board-qr", src: board.qr, alt: t("lobby.qr_alt"), width: "320", height: "320" }));
+  const button = h("button", {
+    type: "button", class: "btn", id: "board-show-qr", text: t(board.qr ? "board.hide_qr" : "board.show_qr"),
+    onclick: async () => {
+      if (board.qr) board.qr = null;
+      else {
+        const response = await fetch(`/api/rooms/${encodeURIComponent(board.code)}/qr.svg`);
+        if (response.ok) board.qr = `data:image/svg+xml;base64,${btoa(await response.text())}`;
+      }
+      drawBoard(document.getElementById("screen"), board);
+    },
+  });
+  return [h("p", { class: "board-line", text: t("board.streamer") }), slot, button];
+}
+
+function compositionText(c) {
+  const parts = [t("count.civilians", { n: c.civilians }), t("count.undercovers", { n: c.undercovers })];
+  if (c.mr_white) parts.push(t("count.mr_white", { n: c.mr_white }));
+  return parts.join(" · ");
+}
+
+function presence(player) {
+  if (player.host) return `👑 ${t("tag.host")}`;
+  return player.connected ? "" : t("tag.offline");
+}
+
+// --- a game: the table in speaking order with its clues, and the moment's panel ------------
+
+function inGame(model, panel) {
+  const g = model.game;
+  const current = model.phase === "clues" ? g.speaker || g.proposer : null;
+  const voted = new Set(model.phase === "voting" ? g.voted : []);
+  const tiles = g.speakingOrder.map((id) => {
+    const player = model.byId[id] || { id, name: nameOf(model, id) };
+    const clues = g.clues.filter((c) => c.player === id && c.cycle === g.cycle);
+    const state = player.kicked ? "kicked" : player.eliminated ? "out" : id === current ? "current" : voted.has(id) ? "voted" : "";
+    const note = state === "out" ? `✖ ${player.revealedRole ? roleName(player.revealedRole) : t("tag.eliminated")}`
+      : state === "kicked" ? `⛔ ${t("tag.kicked")}`
+        : state === "voted" ? `✔ ${t("vote.has_voted")}`
+          : state === "current" ? `🎤 ${t("board.speaking")}` : !player.connected ? t("tag.offline") : "";
+    return tile(model, player, note, state,
+      h("ul", { class: "board-clues" }, clues.map((c) =>
+        h("li", { class: c.text ? "" : "skipped", text: c.text || t("board.no_clue") }))));
+  });
+  const theme = g.mode === "grade" && g.roundTheme ? h("p", { class: "board-theme", text: t("board.theme", { theme: g.roundTheme }) }) : null;
+  return h("main", { class: "board-game" },
+    h("section", { class: "board-panel", id: "board-panel", "aria-live": "polite" },
+      theme, typeof panel === "string" ? h("p", { class: "board-line", text: panel }) : panel),
+    h("ol", { class: "board-grid board-table", id: "board-table" }, tiles));
+}
+
+function tile(model, player, note, state = "", extra = null) {
+  return h("li", { class: `board-tile${state ? ` ${state}` : ""}`, dataset: { player: player.id } },
+    avatar(player, "big"),
+    h("span", { class: "board-name", text: player.name }),
+    note ? h("span", { class: "board-note", text: note }) : null,
+    extra);
+}
+
+function speakerLine(model) {
+  const g = model.game;
+  if (g.stage === "theme" && g.proposer) return t("board.proposing", { name: nameOf(model, g.proposer) });
+  return g.speaker ? t("board.turn", { name: nameOf(model, g.speaker) }) : "";
+}
+
+function voteLine(model) {
+  const g = model.game;
+  const count = t("vote.count", { n: g.votedCount, total: g.voterCount });
+  const kind = g.ballotKind === "first" ? "" : ` · ${t(`vote.title_${g.ballotKind}`)}`;
+  return `${count}${kind}`;
+}
+
+function revealPanel(model) {
+  const r = model.reveal;
+  const name = nameOf(model, r.eliminated);
+  const role = r.role ? (r.word ? t("reveal.role_word", { role: roleName(r.role), word: r.word }) : roleName(r.role)) : t("reveal.hidden");
+  return h("div", { class: "board-reveal" },
+    r.eliminated ? avatar(model.byId[r.eliminated] || { name }, "big") : null,
+    h("p", { class: "board-line", text: r.eliminated ? t("reveal.eliminated", { name }) : t("board.nobody_out") }),
+    r.eliminated ? h("p", { class: "board-role", text: role }) : null,
+    model.game.lastVote ? tallyBoard(model, model.game.lastVote) : null);
+}
+
+// --- the end: who won, every card, the pair, the ghosts' bets --------------------------------
+
+function ended(model) {
+  const end = model.end;
+  const outcome = end.outcome;
+  const camps = outcome ? outcome.winners.map((c) => t(`camp.${c}`)).join(" + ") : "";
+  const deal = end.deal;
+  const pair = deal ? h("p", { class: "board-line", id: "board-pair", text: deal.mode === "grade"
+    ? t("board.grades", { civilian: deal.civilian, undercover: deal.undercover })
+    : t("board.words", { civilian: deal.civilian, undercover: deal.undercover }) }) : null;
+  const bets = (model.raw.game?.end?.bets || []);
+  return h("main", { class: "board-end" },
+    h("section", { class: "board-panel" },
+      h("p", { class: "board-winners", id: "board-winners", text: outcome ? t("end.winners", { camps }) : t("end.no_outcome") }),
+      outcome ? h("p", { class: "board-line", text: t(`end.reason_${outcome.reason}`) }) : null,
+      pair,
+      bets.length ? h("div", { class: "board-bets", id: "board-bets" },
+        h("h2", { text: t("board.bets") }),
+        h("ul", {}, bets.map((b) => h("li", { text: t("board.bet_line", { name: nameOf(model, b.player_id), n: b.points }) })))) : null),
+    h("ol", { class: "board-grid board-table" }, end.players.map((p) => {
+      const player = model.byId[p.id] || { id: p.id, name: nameOf(model, p.id) };
+      const won = outcome && outcome.winning_players.includes(p.id);
+      return tile(model, player, `${roleName(p.role)}${p.secret ? ` — ${p.secret}` : ""}`, won ? "won" : "out");
+    })));
+}
