@@ -13,6 +13,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("undercover.simulate", "play bot games and check invariants"),
     "bench": ("undercover.bench", "measure the room engine's per-input cost"),
     "loadtest": ("undercover.hosts.loadtest", "drive bot rooms against a running server"),
+    "tournament": ("undercover.bots.tournament", "bot-only games: win rates per camp and strength"),
     "themes": ("undercover.themes.cli", "validate themes, generate data, sample pairs"),
 }
 

@@ -3,7 +3,9 @@
 Bots pick random legal actions, with moods that make the rare cases happen: timeouts,
 disconnections, abstentions, ties, kicks and Mr. White's guesses, right and wrong. The command
 fails (exit 1) if an invariant breaks, or if over 1,000 games or more an edge case that the
-player count allows never occurred (Mr. White, and so his guesses, needs 5 players).
+player count allows never occurred (Mr. White, and so his guesses, needs 5 players). With
+`--rooms`, a failure of the simulator itself (its bots, its clock: no verdict on the game)
+exits 3 with `tool_failure` instead of `invariant_broken`.
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ from undercover.rules import (
     MAX_BALLOT_CHANGES,
     MR_WHITE_MIN_PLAYERS,
     BallotKind,
+    Camp,
+    EndReason,
     Game,
     GuessEntry,
+    KickEntry,
     Mode,
+    Role,
     RuleSettings,
     SkipReason,
     Stage,
@@ -31,6 +37,7 @@ from undercover.rules import (
     ballots_complete,
     cast_ballot,
     close_vote,
+    composition,
     give_clue,
     guess,
     kick,
@@ -52,6 +59,7 @@ EDGE_CASES = (
     "phantom_votes_decided",
 )
 MIN_GAMES_FOR_EDGE_CHECK = 1000
+TOOL_FAILURE_EXIT = 3  # the simulator failed (exit 1 is kept for a broken game invariant)
 WORDS = Words(civilian="Tour Eiffel", undercover="Arc de Triomphe", civilian_aliases=("Eiffel",))
 
 
@@ -165,6 +173,65 @@ def check(game: Game, before: Game) -> None:
     civilians = sum(1 for p in game.alive if game.roles[p] == "civilian")
     if game.outcome is None and civilians <= 1:
         raise InvariantBroken("the game goes on with a single civilian left")
+    impostors = sum(1 for p in game.alive if game.roles[p] != "civilian")
+    if game.outcome is None and impostors == 0 and game.stage is not Stage.GUESS:
+        raise InvariantBroken("the game goes on with no impostor left")
+
+
+def expected_winners(game: Game) -> tuple[Camp, ...]:
+    """Who should have won, worked out again from the table (docs/rules.md §9), not by the
+    rules' own `decide_outcome`."""
+    alive = [game.roles[p] for p in game.alive]
+    impostor_camps = tuple(
+        camp
+        for camp, role in ((Camp.UNDERCOVERS, Role.UNDERCOVER), (Camp.MR_WHITE, Role.MR_WHITE))
+        if role in alive
+    )
+    guesses = [e for e in game.recap if isinstance(e, GuessEntry)]
+    if guesses and guesses[-1].correct:
+        return (Camp.MR_WHITE,)
+    if not impostor_camps:
+        return (Camp.CIVILIANS,)
+    if alive.count(Role.CIVILIAN) <= 1:
+        return impostor_camps
+    votes = [e for e in game.recap if isinstance(e, VoteEntry)]
+    nobody_accused = not any(n for e in votes[-3:] for n in e.received.values())
+    if len(votes) >= 3 and all(e.result is VoteResult.NULL for e in votes[-3:]) and nobody_accused:
+        return impostor_camps  # the table abstained
+    return ()
+
+
+def check_end(game: Game, players: int) -> None:
+    """A finished game: the right winners for its survivors, the dealt composition, and a
+    recap holding every elimination, kick and guess."""
+    outcome = game.outcome
+    if outcome is None or not outcome.winners:
+        raise InvariantBroken("a finished game without a winner")
+    if outcome.winners != expected_winners(game):
+        raise InvariantBroken(
+            f"{outcome.winners} won, but the survivors say {expected_winners(game)}"
+        )
+    guessed = any(isinstance(e, GuessEntry) and e.correct for e in game.recap)
+    if (outcome.reason is EndReason.MR_WHITE_GUESSED) != guessed:
+        raise InvariantBroken("a right guess did not end the game, or an end claims one")
+    expected = composition(players, game.settings.mr_white)
+    dealt = Counter(game.roles.values())
+    if (dealt[Role.CIVILIAN], dealt[Role.UNDERCOVER], dealt[Role.MR_WHITE]) != (
+        expected.civilians,
+        expected.undercovers,
+        expected.mr_white,
+    ):
+        raise InvariantBroken(f"roles dealt {dict(dealt)}, composition says {expected}")
+    voted_out = [e.eliminated for e in game.recap if isinstance(e, VoteEntry) and e.eliminated]
+    if tuple(voted_out) != game.eliminated:
+        raise InvariantBroken("an elimination is missing from the recap")
+    if tuple(e.player for e in game.recap if isinstance(e, KickEntry)) != game.kicked:
+        raise InvariantBroken("a kick is missing from the recap")
+    guesses = [e.player for e in game.recap if isinstance(e, GuessEntry)]
+    if guesses != [p for p in voted_out if game.roles[p] is Role.MR_WHITE]:
+        raise InvariantBroken("a guess of Mr. White is missing from the recap (or one too many)")
+    if set(game.alive) & (set(game.eliminated) | set(game.kicked)):
+        raise InvariantBroken("a player out of the game is still alive")
 
 
 def play(players: int, seed: int, report: Report) -> None:
@@ -189,6 +256,7 @@ def play(players: int, seed: int, report: Report) -> None:
             report.edge_cases["right_guess" if last.correct else "wrong_guess"] += 1
         check(game, before)
         if game.outcome is not None:
+            check_end(game, players)
             report.inputs += count
             break
     else:
@@ -210,13 +278,16 @@ def main(argv: Sequence[str]) -> int:
     )
     args = parser.parse_args(argv)
     if args.rooms:
-        from undercover.simulate_rooms import LeakFound, simulate_rooms
+        from undercover import simulate_rooms as rooms
 
         try:
-            summary = simulate_rooms(args.players, args.rooms, args.games, args.seed)
-        except (LeakFound, AssertionError) as broken:
+            summary = rooms.simulate_rooms(args.players, args.rooms, args.games, args.seed)
+        except rooms.InvariantBroken as broken:
             print(json.dumps({"invariant_broken": str(broken)}, indent=2))
             return 1
+        except Exception as failure:  # the simulator's own failure says nothing of the game
+            print(json.dumps({"tool_failure": f"{type(failure).__name__}: {failure}"}, indent=2))
+            return TOOL_FAILURE_EXIT
         print(json.dumps(summary, indent=2))
         return 0
     report = Report()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ from undercover.rules import Game, Role
 from undercover.rules.text import fold
 
 Json = dict[str, Any]
+TICKS_PER_GAME = 4000  # the simulator's budget; a game bug shows as a stall before it runs out
+STALL_TICKS = 1500  # ~1,500 s of room time: longer than any phase's timer
 HOSTILE_FRAMES = (
     "not json",
     "[]",
@@ -38,8 +41,16 @@ HOSTILE_FRAMES = (
 )
 
 
-class LeakFound(AssertionError):
+class InvariantBroken(Exception):
+    """The room engine broke a promise: a game bug, not the simulator's."""
+
+
+class LeakFound(InvariantBroken):
     """A frame showed a player something they must not see."""
+
+
+class ToolFailure(Exception):
+    """The simulator itself could not go on (its bots, its clock): no verdict on the game."""
 
 
 @dataclass
@@ -71,6 +82,8 @@ class Table:
         self.alarm_at: float | None = None
         self.report = RoomReport()
         self._next_conn = 0
+        self._next_bot = players
+        self._folded_public: dict[str, str] = {}
 
     # --- connections -------------------------------------------------------------------
 
@@ -114,17 +127,38 @@ class Table:
             elif message["type"] == "view":
                 bot.view = read_view(bot.view, message)
                 if room is not None:
-                    check_no_leak(frame, bot.view, room.game, bot.player_id, room.seed)
+                    folded = self.folded(frame, message["view"])
+                    check_no_leak(frame, bot.view, room.game, bot.player_id, room.seed, folded)
                 self.report.frames_checked += 1
             elif message["type"] == "closed" and message["reason"] == "kicked":
                 bot.kicked = True
+                self.replace(bot)
             elif message["type"] == "error":
+                if message["code"] == "server.internal":
+                    raise InvariantBroken("the server failed on an input (server.internal)")
                 self.report.events[f"error:{message['code']}"] += 1
         for conn, _, _ in outbox.closes:
             for bot in self.bots:
                 if bot.conn == conn:
                     bot.conn, bot.player_id = None, None
         self.alarm_at = outbox.alarm_at
+
+    def folded(self, frame: str, view: Json) -> str:
+        """The frame's text folded for the leak check. Every viewer's frame of one step shares
+        its public part (`render_views`): it is folded once, then only `me` per viewer."""
+        public = frame[: frame.rfind(',"me":')]
+        if public not in self._folded_public:
+            shown = {key: value for key, value in view.items() if key != "me"}
+            self._folded_public = {public: fold(json.dumps(shown, ensure_ascii=False))}
+        own = fold(json.dumps(view["me"], ensure_ascii=False))
+        return f" {self._folded_public[public]} {own} "
+
+    def replace(self, kicked: Bot) -> None:
+        """A kicked bot's place goes to a newcomer (a spectator until "Rejouer"), as a real
+        table would invite someone: otherwise kicks would empty the table."""
+        self._next_bot += 1
+        self.bots.append(Bot(f"Bot {self._next_bot}"))
+        self.report.events["replaced"] += 1
 
     # --- one tick ----------------------------------------------------------------------
 
@@ -134,7 +168,15 @@ class Table:
         roll = rng.random()
         online = [b for b in self.bots if b.conn is not None and b.view is not None]
         offline = [b for b in self.bots if b.conn is None and not b.kicked]
-        if self.alarm_at is not None and (roll < 0.08 or not online):
+        room = self.runner.room()
+        if room is None:
+            raise InvariantBroken("the room was deleted while its players were at the table")
+        if offline and (room.paused_at is not None or not online):
+            # Nobody at the table is connected: the only alarm is the idle cleanup. A table
+            # does not wait an hour; someone comes back (the clock never jumps past it).
+            self.report.events["reconnect"] += 1
+            self.connect(rng.choice(offline))
+        elif self.alarm_at is not None and (roll < 0.08 or not online):
             self.now = max(self.now, self.alarm_at)
             self.report.events["alarm"] += 1
             self.deliver(self.runner.on_alarm(self.connections(), self.now))
@@ -148,7 +190,9 @@ class Table:
             self.report.events["hostile_frame"] += 1
             self.hostile(rng.choice(online))
         elif online:
-            self.act(rng.choice(online))
+            # Mostly whoever the table waits for (a real table does not tap at random).
+            waited = [b for b in online if b.view and b.player_id in waited_for(b.view)]
+            self.act(rng.choice(waited if waited and rng.random() < 0.7 else online))
 
     def hostile(self, bot: Bot) -> None:
         """A refused frame must change nothing at all (deadlines due are settled first)."""
@@ -158,9 +202,9 @@ class Table:
         errors = self.report.events.total()
         self.send(bot, self.rng.choice(HOSTILE_FRAMES))
         if self.runner.room() != before:
-            raise AssertionError("a refused frame changed the room")
+            raise InvariantBroken("a refused frame changed the room")
         if self.report.events.total() != errors + 1:
-            raise AssertionError("a refused frame got no error, or more than one")
+            raise InvariantBroken("a refused frame got no error, or more than one")
 
     def act(self, bot: Bot) -> None:
         assert bot.view is not None
@@ -171,6 +215,22 @@ class Table:
             self.send(bot, json.dumps(move))
             if move["type"] == "rematch":
                 self.report.games += 1
+
+
+def waited_for(view: Json) -> set[str]:
+    """The players this view says the room waits for."""
+    phase, game = view["phase"], view.get("game") or {}
+    if phase in ("lobby", "ended"):
+        return {view["host"]}
+    if phase == "role_reveal":
+        return set(game.get("alive", [])) - set(view["confirmed"])
+    if phase == "clues":
+        return {game["proposer"] if game["stage"] == "theme" else game["speaker"]}
+    if phase == "voting":
+        return set(game["alive"]) - set(game["voters"])
+    if phase == "guess":
+        return {view["guesser"]}
+    return set()
 
 
 def choose_move(view: Json, me: str | None, rng: random.Random, runner: RoomRunner) -> Json | None:
@@ -223,14 +283,24 @@ def _right_answer(game: Game) -> str:
     return game.words.civilian if game.words else "?"
 
 
-def check_no_leak(frame: str, view: Json, game: Game | None, viewer: str | None, seed: int) -> None:
-    """The no-leak property, on one frame (raw text) and its parsed view."""
+def check_no_leak(
+    frame: str,
+    view: Json,
+    game: Game | None,
+    viewer: str | None,
+    seed: int,
+    folded_frame: str | None = None,
+) -> None:
+    """The no-leak property, on one frame (raw text) and its parsed view (`folded_frame`:
+    the frame's text already folded, if the caller has it)."""
     if str(seed) in frame or (game is not None and str(game.seed) in frame):
         raise LeakFound("a seed reached a client")
     if game is None or game.is_over:
         return
-    readable = json.dumps(json.loads(frame), ensure_ascii=False)  # frames escape non-ASCII
-    folded = f" {fold(readable)} "
+    if folded_frame is None:
+        readable = json.dumps(json.loads(frame), ensure_ascii=False)  # frames escape non-ASCII
+        folded_frame = f" {fold(readable)} "
+    folded = folded_frame
     role = game.roles.get(viewer) if viewer is not None else None
     playing = role is not None and viewer not in game.kicked
     revealed = {
@@ -244,11 +314,17 @@ def check_no_leak(frame: str, view: Json, game: Game | None, viewer: str | None,
     words_shown = game.settings.reveal_word
     revealed_roles = {game.roles[p] for p in revealed} if words_shown else set()
     if game.words is not None:
-        forbidden: list[str] = []
-        if (not playing or role is not Role.CIVILIAN) and Role.CIVILIAN not in revealed_roles:
-            forbidden += [game.words.civilian, *game.words.civilian_aliases]
-        if (not playing or role is not Role.UNDERCOVER) and Role.UNDERCOVER not in revealed_roles:
-            forbidden.append(game.words.undercover)
+        words = {
+            Role.CIVILIAN: [game.words.civilian, *game.words.civilian_aliases],
+            Role.UNDERCOVER: [game.words.undercover],
+        }
+        mine: set[Role] = {role} if playing and role is not None else set()
+        allowed = [w for r in (mine | revealed_roles) & set(words) for w in words[r]]
+        forbidden = [w for r in set(words) - mine - revealed_roles for w in words[r]]
+        # Whole words only, and not inside a word this viewer may see: the undercover's
+        # "Frites" within the civilian's own "Moules-frites" is no leak.
+        for word in sorted(allowed, key=len, reverse=True):
+            folded = re.sub(rf"(?<= ){re.escape(fold(word))}(?= )", " ", folded)
         for word in forbidden:
             if f" {fold(word)} " in folded:
                 raise LeakFound(f"{viewer} saw a word that is not theirs")
@@ -279,12 +355,20 @@ def play_room(players: int, seed: int, games: int, directory: Path) -> RoomRepor
         table = Table(runner, players, rng, now=1_000_000.0)
         for bot in table.bots:
             table.connect(bot)
-        for _ in range(4000 * games):
+        seq, still = -1, 0
+        for _ in range(TICKS_PER_GAME * games):
             if table.report.games >= games:
                 break
             table.tick()
+            room = runner.room()
+            assert room is not None  # tick() checks it
+            seq, still = room.seq, (still + 1 if room.seq == seq else 0)
+            # Every phase but the lobby and the end has a timer, and the clock moves about a
+            # second a tick: a phase this still is a stalled game.
+            if still > STALL_TICKS and room.phase.kind not in ("lobby", "ended"):
+                raise InvariantBroken(f"room {seed}: the {room.phase.kind} phase never ended")
         else:
-            raise AssertionError(f"room {seed} did not finish {games} games")
+            raise ToolFailure(f"room {seed}: the bots did not finish {games} games in time")
         return table.report
     finally:
         db.close()

@@ -110,12 +110,33 @@ export const room = {
       fill(root, h("p", { class: "hint", role: "status", text: t("home.connecting") }));
     });
     this.conn.start();
+    if (this.device || store.deviceSeats(code)) this.loadDevice().then((d) => d.enter(this));
+  },
+
+  // Pass-and-play (shared/): loaded once this phone holds, or is asked for, a second seat.
+  device: null,
+  loadDevice() {
+    this.deviceLoading ||= import("./shared/device.js").then((m) => {
+      this.device = m.device;
+      return m.device;
+    });
+    return this.deviceLoading;
+  },
+
+  /** The lobby's "Ajouter un joueur sur cet appareil" panel, drawn when first opened. */
+  devicePanel(details) {
+    const draw = () => Promise.all([this.loadDevice(), import("./shared/lobby.js")])
+      .then(([d, m]) => { if (d.code !== this.code) d.enter(this); m.devicePanel(details); });
+    if (this.device) draw();
+    else details.addEventListener("toggle", draw, { once: true });
   },
 
   leave() {
     if (this.conn) this.conn.stop();
+    if (this.device) this.device.stop();
     this.conn = null;
     this.model = null;
+    this.rawView = null;
     this.lastSeq = -1;
     this.finalOptions = null;
     banners.clearAll();
@@ -152,6 +173,7 @@ export const room = {
           return;
         }
         if (message.fatal) return; // the close that follows decides (connectionStatus "final")
+        if (this.device?.shared) return this.device.refused(this.playerId, message);
         this.refusedCommand(errorText(message.code, message.message));
         return;
       default:
@@ -170,6 +192,7 @@ export const room = {
     let model;
     try {
       model = readModel(view, this.playerId);
+      if (this.device) model = this.device.mask(model); // a shared phone draws no secret here
     } catch (error) {
       console.warn(error);
       this.unreadable();
@@ -177,7 +200,9 @@ export const room = {
     }
     syncClock(model.now);
     this.model = model;
+    this.rawView = view;
     this.render();
+    if (this.device) this.device.changed();
   },
 
   /** Show the screen of the current view, mounting it if the phase changed. */

@@ -3,10 +3,12 @@ spectator's view, and in streamer mode the room code never reaches its page."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.table import RESULTS, Table
+from tests.web.table import RESULTS, Player, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -58,3 +60,97 @@ def test_streamer_mode_keeps_the_code_off_the_board(table: Table) -> None:
     # Phones still show the code as usual.
     expect(host.page.locator("#room-code-big")).to_have_text(table.code)
     board.context.close()
+
+
+# --- pass-and-play: seats on one phone, every secret behind a hand-off ----------------------
+
+
+def add_seats(phone: Player, *names: str) -> None:
+    """The lobby's "Ajouter un joueur sur cet appareil", once per name."""
+    phone.page.click("#device-panel summary")
+    for name in names:
+        phone.page.fill("#device-name", name)
+        phone.page.click("#device-add")
+        expect(phone.page.locator("#device-seats .name", has_text=name)).to_be_visible()
+
+
+class Handoffs:
+    """Drives a shared phone's hand-offs: who is asked, their card, their action, "Cacher"."""
+
+    def __init__(self, phone: Player, shots: str | None = None) -> None:
+        self.phone = phone
+        self.page = phone.page
+        self.words: dict[str, str] = {}  # name -> what their card says
+        self.shots = shots
+        self.taken: set[str] = set()
+
+    def shoot(self, step: str) -> None:
+        if self.shots and step not in self.taken:
+            self.taken.add(step)
+            self.phone.shoot(f"{self.shots}-{step}")
+
+    def visible(self) -> bool:
+        return self.page.locator("#handoff").is_visible()
+
+    def serve_one(self, suspect: Callable[[dict[str, str], list[str]], str | None]) -> str:
+        """One whole hand-off: pass → "C'est moi" → card + action → "Cacher"; its step."""
+        card = self.page.locator("#handoff .handoff-card")
+        expect(card).to_have_attribute("data-step", "pass")
+        title = self.page.locator("#handoff-title").inner_text()
+        assert self.page.locator("#handoff-secret").count() == 0, "a secret before the tap"
+        self.shoot("pass")
+        self.page.click("#handoff-me")
+        expect(card).not_to_have_attribute("data-step", "pass")
+        name = self.page.locator("#handoff-title").inner_text()
+        assert name in title
+        step = str(card.get_attribute("data-step"))
+        secret = self.page.locator("#handoff-secret .secret")
+        self.words[name] = secret.inner_text() if secret.count() else "?"
+        self.shoot(step)
+        if step == "card":
+            self.page.click("#handoff-confirm")
+        elif step in ("clue", "theme", "guess"):
+            text = "zzz" if step == "guess" else f"indice{len(self.taken)}"
+            self.page.fill("#handoff-text", text)
+            self.page.press("#handoff-text", "Enter")
+        elif step == "vote":
+            options = self.page.locator("#handoff-ballot [data-target]").all_inner_texts()
+            target = suspect(self.words, [o for o in options if o != name])
+            if target is None:
+                self.page.click("#handoff-abstain")
+            else:
+                self.page.click(f"#handoff-ballot [data-target] >> text='{target}'")
+        expect(card).to_have_attribute("data-step", "done")
+        self.shoot("sent")
+        self.page.click("#handoff-hide")
+        return step
+
+
+def minority(words: dict[str, str], options: list[str]) -> str | None:
+    """The player whose card differs from most (the undercover or Mr. White), if known."""
+    counts: dict[str, int] = {}
+    for word in words.values():
+        counts[word] = counts.get(word, 0) + 1
+    odd = [n for n in options if n in words and counts[words[n]] == min(counts.values())]
+    return odd[0] if odd else (options[0] if options else None)
+
+
+def test_one_device_game_to_the_end(table: Table) -> None:
+    phone = table.create("Léa")
+    table.timers_off(phone)
+    add_seats(phone, "Max", "Nour", "Oscar")
+    expect(phone.page.locator("#players [data-player]")).to_have_count(4)
+    phone.look("device-lobby")
+    phone.page.click("#start-game")
+    turns = Handoffs(phone, shots="one-device")
+    for _ in range(200):
+        if phone.screen() == "ended":
+            break
+        if turns.visible():
+            turns.serve_one(minority)
+        else:
+            phone.page.wait_for_timeout(200)
+    phone.wait_screen("ended")
+    assert len(turns.words) == 4
+    phone.look("one-device-end")
+    table.check_no_errors()

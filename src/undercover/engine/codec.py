@@ -196,6 +196,8 @@ _MESSAGES: dict[str, str] = {
     RejectCode.KICK_SELF: "You cannot kick yourself.",
     RejectCode.KICK_UNKNOWN: "No such player.",
     RejectCode.REMATCH_NOT_ENDED: "The game is not over yet.",
+    RejectCode.BOT_NOT_IN_LOBBY: "Bots are added and removed in the lobby only.",
+    RejectCode.BOT_UNKNOWN: "No such bot.",
     RejectCode.GHOST_NOT_ALLOWED: "Only someone out of the game in progress can do that.",
     RejectCode.GHOST_BET_INVALID: "That bet names no camp or player of this game.",
     RejectCode.RATE_NOT_ENDED: "A pair is rated on the end screen.",

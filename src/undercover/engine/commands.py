@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from undercover.engine.seats import Strength
 from undercover.engine.settings import SettingsChanges
 from undercover.rules import Camp
 from undercover.themes.custom import LINES_MAX
@@ -58,6 +59,20 @@ class UpdateSettings(_Command):
 class SetLock(_Command):
     type: Literal["set_lock"] = "set_lock"
     locked: bool
+
+
+class AddBot(_Command):
+    """The host seats a bot (lobby only)."""
+
+    type: Literal["add_bot"] = "add_bot"
+    seq: int
+    strength: Strength = "normal"
+
+
+class RemoveBot(_Command):
+    type: Literal["remove_bot"] = "remove_bot"
+    seq: int
+    player_id: str = Field(max_length=TEXT_MAX_LENGTH)
 
 
 class StartGame(_Command):
@@ -171,12 +186,25 @@ class Resumed(_Command):
     connected: tuple[str, ...] = ()
 
 
+class BotPlayed(_Command):
+    """A bot's action came due: what its brain chose from its own view (None: it passes).
+
+    A refused choice changes nothing but the bot's turn, so a bot can never stall a phase.
+    """
+
+    type: Literal["bot_played"] = "bot_played"
+    player_id: str
+    command: ConfirmRole | GiveClue | ProposeTheme | CastVote | Guess | None = None
+
+
 WireCommand = (
     JoinRoom
     | Reconnect
     | Leave
     | UpdateSettings
     | SetLock
+    | AddBot
+    | RemoveBot
     | StartGame
     | ConfirmRole
     | GiveClue
@@ -190,7 +218,7 @@ WireCommand = (
     | SetHostWords
     | RatePair
 )
-HostCommand = Connected | Disconnected | TimePassed | Resumed
+HostCommand = Connected | Disconnected | TimePassed | Resumed | BotPlayed
 Command = WireCommand | HostCommand
 
 WIRE_COMMANDS: tuple[type[_Command], ...] = (
@@ -199,6 +227,8 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Leave,
     UpdateSettings,
     SetLock,
+    AddBot,
+    RemoveBot,
     StartGame,
     ConfirmRole,
     GiveClue,
@@ -212,4 +242,10 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     SetHostWords,
     RatePair,
 )
-HOST_COMMANDS: tuple[type[_Command], ...] = (Connected, Disconnected, TimePassed, Resumed)
+HOST_COMMANDS: tuple[type[_Command], ...] = (
+    Connected,
+    Disconnected,
+    TimePassed,
+    Resumed,
+    BotPlayed,
+)

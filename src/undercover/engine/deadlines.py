@@ -5,6 +5,7 @@ Deadlines (seconds):
 - phase timers: role reveal 20, clue/theme turn (host setting 30–90, or none), vote (host
   setting 30–180, or none), vote grace 4 after the last ballot, reveal pause 6, Mr. White 60;
 - a disconnected player's reconnection grace, 12 (host transfer happens at its end);
+- a bot's next action, a few seconds after its situation changed (engine/bot_seats.py);
 - idle cleanup: a room nobody is connected to is deleted after 1 hour.
 While nobody is connected the room is paused: only the cleanup deadline is pending.
 """
@@ -28,10 +29,11 @@ _PHASE_FIELDS = ("ends_at", "grace_ends_at")
 
 @dataclass(frozen=True)
 class Due:
-    """One pending deadline: the phase's timer, the vote grace, a seat's grace, or cleanup."""
+    """One pending deadline: the phase's timer, the vote grace, a seat's grace, a bot's action,
+    or cleanup."""
 
     at: float
-    kind: Literal["ends_at", "grace_ends_at", "seat", "cleanup"]
+    kind: Literal["ends_at", "grace_ends_at", "seat", "bot", "cleanup"]
     player_id: str | None = None
 
 
@@ -47,6 +49,9 @@ def pending(room: Room) -> Iterator[Due]:
         grace = seat.grace_ends_at
         if grace is not None:
             yield Due(grace, "seat", seat.player_id)
+    for turn in room.bot_turns:
+        if turn.acts_at is not None:
+            yield Due(turn.acts_at, "bot", turn.player_id)
 
 
 def earliest(room: Room) -> Due | None:
@@ -79,7 +84,13 @@ def _moved(room: Room, move: Callable[[float], float]) -> Room:
         else seat
         for seat in room.seats
     )
-    return room.model_copy(update={"phase": phase, "seats": seats})
+    bot_turns = tuple(
+        turn.model_copy(update={"acts_at": move(turn.acts_at)})
+        if turn.acts_at is not None
+        else turn
+        for turn in room.bot_turns
+    )
+    return room.model_copy(update={"phase": phase, "seats": seats, "bot_turns": bot_turns})
 
 
 def shifted(room: Room, delta: float) -> Room:

@@ -42,6 +42,8 @@ class RejectCode(StrEnum):
     KICK_SELF = "kick.self"
     KICK_UNKNOWN = "kick.unknown_player"
     REMATCH_NOT_ENDED = "rematch.not_ended"
+    BOT_NOT_IN_LOBBY = "bot.not_in_lobby"
+    BOT_UNKNOWN = "bot.unknown"
     GHOST_NOT_ALLOWED = "ghost.not_allowed"
     GHOST_BET_INVALID = "ghost.bet_invalid"
     RATE_NOT_ENDED = "rate.not_ended"

@@ -13,12 +13,15 @@ alarm at `deadlines.next_deadline(step.room)` that delivers `TimePassed`.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from undercover.engine import deadlines, ghosts, host_words, membership, seats
+from undercover.engine import bot_seats, deadlines, ghosts, host_words, membership, seats
 from undercover.engine.commands import (
+    AddBot,
     BecomeGhost,
+    BotPlayed,
     CastVote,
     Command,
     ConfirmRole,
@@ -33,6 +36,7 @@ from undercover.engine.commands import (
     RatePair,
     Reconnect,
     Rematch,
+    RemoveBot,
     Resumed,
     SetHostWords,
     SetLock,
@@ -85,6 +89,10 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
             seats.require_host(room, _seated(room, actor))
             settings = room.settings.model_copy(update={"locked": locked})
             room = room.model_copy(update={"settings": settings})
+        case AddBot(seq=seq, strength=strength):
+            room = bot_seats.add_bot(_current(room, seq), _seated(room, actor), strength)
+        case RemoveBot(seq=seq, player_id=target):
+            room = bot_seats.remove_bot(_current(room, seq), _seated(room, actor), target)
         case StartGame(seq=seq):
             room = lobby.start(_current(room, seq), _seated(room, actor), now)
         case ConfirmRole(seq=seq):
@@ -120,6 +128,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
             room, effects = _time_passed(room, now)
         case Resumed(connected=connected):
             room = _resumed(room, connected, now)
+        case BotPlayed(player_id=player_id, command=chosen):
+            room = _bot_played(room, player_id, chosen, now)
         case _:
             assert_never(command)
     room = settle(room, now)
@@ -160,6 +170,10 @@ def _time_passed(room: Room, now: float) -> tuple[Room, list[Effect]]:
                 room = seats.replace(room, seat.model_copy(update={"absent": True}))
             case "ends_at" | "grace_ends_at":
                 room = _phase_timeout(room, now)
+            case "bot":  # the host had no move for it: the bot passes, its timers run on
+                assert due.player_id is not None
+                turn = next(t for t in room.bot_turns if t.player_id == due.player_id)
+                room = bot_seats.considered(room, due.player_id, turn.situation)
         room = settle(room, now)
     raise AssertionError("deadlines did not converge")
 
@@ -181,10 +195,22 @@ def _phase_timeout(room: Room, now: float) -> Room:
             assert_never(phase)
 
 
+def _bot_played(room: Room, player_id: str, chosen: Command | None, now: float) -> Room:
+    """The bot's choice, applied as its own input; refused, it passes (nothing else changes)."""
+    if not bot_seats.is_bot(room, player_id):
+        raise Rejected(RejectCode.BOT_UNKNOWN)
+    key = bot_seats.situation(room, player_id)
+    if chosen is not None:
+        # Refused (e.g. a clue the rules do not take), it passes: its timer runs as anyone's.
+        with contextlib.suppress(Rejected):
+            room = apply(room, player_id, chosen, now).room
+    return bot_seats.considered(room, player_id, key)
+
+
 def _resumed(room: Room, connected: tuple[str, ...], now: float) -> Room:
-    """After a restart: sockets not listed are gone; pending deadlines leave >= 15 s."""
+    """After a restart: sockets not listed are gone (bots have none); deadlines leave >= 15 s."""
     for seat in room.seats:
-        if seat.connected and seat.player_id not in connected:
+        if seat.connected and seat.bot is None and seat.player_id not in connected:
             room = seats.disconnect(room, seat.player_id, now)
     if room.paused_at is not None and now > room.paused_at:
         # Downtime is not idleness: the idle clock restarts now, and the frozen deadlines keep
@@ -200,7 +226,7 @@ def settle(room: Room, now: float) -> Room:
     for _ in range(SETTLE_LIMIT):
         settled = _settle_once(room, now)
         if settled is None:
-            return room
+            return bot_seats.schedule(room, now)
         room = settled
     raise AssertionError("settle did not converge")
 

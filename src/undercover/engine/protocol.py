@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from undercover.engine.commands import (
     TEXT_MAX_LENGTH,
     TOKEN_MAX_LENGTH,
+    AddBot,
     BecomeGhost,
     CastVote,
     ConfirmRole,
@@ -30,6 +31,7 @@ from undercover.engine.commands import (
     ProposeTheme,
     RatePair,
     Rematch,
+    RemoveBot,
     SetHostWords,
     SetLock,
     StartGame,
@@ -99,6 +101,8 @@ ClientCommand = (
     Leave
     | UpdateSettings
     | SetLock
+    | AddBot
+    | RemoveBot
     | StartGame
     | ConfirmRole
     | GiveClue

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from undercover.engine.bot_seats import BotTurn
 from undercover.engine.dealing import DealtHistory, DealtPair, HostWords
 from undercover.engine.ghosts import Ghost
 from undercover.engine.host_words import PairRatings
@@ -54,6 +55,7 @@ class Room(BaseModel):
     removed_pairs: tuple[tuple[str, str], ...] = ()  # voted out by the players (pair ids)
     ratings: PairRatings | None = None  # of the last game's pair
     scoreboard: Scoreboard = Scoreboard()
+    bot_turns: tuple[BotTurn, ...] = ()  # each bot's pending action (engine/bot_seats.py)
     ghosts: tuple[Ghost, ...] = ()  # of the game in progress (engine/ghosts.py)
     paused_at: float | None  # set while nobody is connected: deadlines are frozen
     last_activity: float

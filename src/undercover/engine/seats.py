@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -45,6 +45,8 @@ _CONFUSABLES = str.maketrans(
 )  # fmt: skip
 _MARKUP = frozenset("<>")
 
+# How well a bot seat plays (undercover.bots): "débutant", "normal", "malin" in the UI.
+Strength = Literal["debutant", "normal", "malin"]
 # A player's face, picked when joining: one of these emoji on one of these colours (white
 # initials on each stay readable: contrast 4.5:1 or more). Unique in the room while they last.
 AVATARS = (
@@ -71,6 +73,7 @@ class Seat(BaseModel):
     spectator: bool = False  # joined during a game: takes a seat at the next one
     kicked: bool = False
     left: bool = False  # left during a game: the seat is freed at "Rejouer"
+    bot: Strength | None = None  # a bot seat (engine/bot_seats.py): no socket, never absent
     avatar: str = ""  # one of AVATARS ("" in rooms saved before avatars)
     color: str = ""  # one of COLORS
 
@@ -237,8 +240,8 @@ def at_table(room: Room, seat: Seat) -> bool:
 
 
 def anyone_connected(room: Room) -> bool:
-    """Is a player at the table connected? If not, the room pauses."""
-    return any(s.connected and at_table(room, s) for s in room.seats)
+    """Is a human at the table connected? If not, the room pauses (bots never play alone)."""
+    return any(s.connected and s.bot is None and at_table(room, s) for s in room.seats)
 
 
 def pause_if_empty(room: Room, now: float) -> Room:
@@ -264,11 +267,14 @@ def transfer_host(room: Room) -> Room | None:
     host = find(room, room.host)
     if host is not None and not host.kicked and (host.connected or not host.absent):
         return None
-    candidates = [s for s in room.seats if s.connected and not s.kicked and not s.spectator]
+    candidates = [
+        s for s in room.seats if s.connected and not s.kicked and not s.spectator and s.bot is None
+    ]
     if not candidates:
         return None
     start = host.joined if host is not None else -1
-    # Spectators never take the crown: a stranger with the code must not kick the table.
+    # Spectators never take the crown: a stranger with the code must not kick the table; bots
+    # neither, as they start nothing.
     ordered = sorted(candidates, key=lambda s: (s.joined <= start, s.joined))
     return room.model_copy(update={"host": ordered[0].player_id})
 

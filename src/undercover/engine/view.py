@@ -134,6 +134,7 @@ def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
         "absent": seat.absent,
         "grace_deadline": seat.grace_ends_at,
         "is_host": seat.player_id == room.host,
+        "bot": seat.bot,  # a bot's strength, or None for a person
     }
 
 
@@ -189,7 +190,7 @@ def _similarity(room: Room) -> JSON | None:
         return None
     if room.host_words is not None:
         return None  # the host's own words: no theme, no level
-    found = similarity_available(room.settings, room.history)
+    found = similarity_available(room.settings, room.history, room.removed_pairs)
     return {
         "requested": room.settings.similarity,
         "available": found.level,

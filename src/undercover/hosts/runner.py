@@ -12,6 +12,10 @@ Rules of this file:
   docs/protocol.md); a socket this runner has not sent a view to gets the whole recap.
 - An exception from our own code is logged with the room code (never a frame, a token or a
   word), nothing is saved, and the sender gets `server.internal`.
+- Bots (engine/bot_seats.py) have no socket: their seats stay connected whatever the host
+  reports. A bot's action is one of the room's deadlines; when the alarm finds it due, the
+  bot's brain (`undercover.bots`) chooses from `view_for` of its seat and the runner applies
+  `BotPlayed`, the same way on both hosts, within the same input.
 - Connections: `connections` maps every open socket of the room the host knows of to the
   player it is bound to (None before its hello). Each call reconciles the seats' connected
   flags with it, so a close the host never reported is caught up at the next input. In
@@ -31,9 +35,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from undercover.engine import codec, seats, store
+from undercover.bots.drive import bot_move
+from undercover.engine import codec, deadlines, seats, store
 from undercover.engine.codec import ProtocolError
 from undercover.engine.commands import (
+    BotPlayed,
     Command,
     Connected,
     Disconnected,
@@ -182,9 +188,7 @@ class RoomRunner:
 
     def on_alarm(self, connections: Connections, now: float) -> Outbox:
         """The alarm fired (maybe late, early or twice: the engine compares `now`)."""
-        return self._run(
-            None, connections, now, lambda turn: self._apply(turn, None, TimePassed(), now)
-        )
+        return self._run(None, connections, now, lambda turn: self._alarm(turn, now))
 
     def on_restart(self, connections: Connections, now: float) -> Outbox:
         """The host restarted or was redeployed: deadlines extended, everyone gets a view."""
@@ -286,6 +290,16 @@ class RoomRunner:
         turn.bound = seat.player_id
         turn.frames.append((conn, codec.welcome_frame(seat.player_id, token)))
 
+    def _alarm(self, turn: _Turn, now: float) -> None:
+        """Every deadline due by `now`, earliest first: a bot's action is chosen by its brain."""
+        for _ in range(MAX_PLAYERS * 4):  # each bot acts at most once per due turn
+            due = deadlines.earliest(turn.room)
+            if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
+                break
+            chosen = bot_move(turn.room, due.player_id, now)
+            self._apply(turn, None, BotPlayed(player_id=due.player_id, command=chosen), now)
+        self._apply(turn, None, TimePassed(), now)
+
     def _apply(self, turn: _Turn, actor: PlayerId | None, command: Command, now: float) -> None:
         step = apply(turn.room, actor, command, now)
         turn.room = step.room
@@ -295,7 +309,7 @@ class RoomRunner:
         """Make the seats' connected flags agree with the sockets the host has."""
         present = set(turn.live.values())
         for seat in turn.room.seats:
-            if seat.kicked:
+            if seat.kicked or seat.bot is not None:
                 continue
             if seat.connected and seat.player_id not in present:
                 self._apply(turn, None, Disconnected(player_id=seat.player_id), now)

@@ -65,6 +65,8 @@ export function lobbyScreen(root, app) {
     app.send("start_game");
   });
   const hostWords = hostWordsPanel(app);
+  const deviceSeats = h("details", { class: "panel stack", id: "device-panel" }, h("summary", { text: t("device.add") }));
+  app.devicePanel(deviceSeats); // pass-and-play: js/shared/
   const leaveButton = h("button", {
     type: "button", class: "btn danger", id: "leave-room", text: t("lobby.leave"),
     onclick: () => {
@@ -94,7 +96,7 @@ export function lobbyScreen(root, app) {
           h("div", {}, h("h3", { text: t("lobby.composition") }), composition),
         ),
       ),
-      h("div", { class: "stack" }, presetBox, themes.el, hostWords.el, advanced, leaveButton),
+      h("div", { class: "stack" }, presetBox, themes.el, hostWords.el, deviceSeats, advanced, leaveButton),
     ),
     startBar,
   );

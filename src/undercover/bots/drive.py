@@ -1,0 +1,35 @@
+"""Where the host meets a bot: the bot's move, from the view of its seat and nothing else.
+
+The random stream is seeded by the room's seed and the bot's situation, so a game with bots
+replays identically (tests, simulations, tournaments).
+"""
+
+from __future__ import annotations
+
+import random
+
+from undercover.bots.brain import BotCommand, decide
+from undercover.engine import bot_seats, deadlines
+from undercover.engine.commands import BotPlayed, TimePassed
+from undercover.engine.dealing import current_catalog
+from undercover.engine.machine import apply
+from undercover.engine.room import Room
+from undercover.engine.view import view_for
+
+
+def bot_move(room: Room, player_id: str, now: float) -> BotCommand | None:
+    """What the bot in `player_id`'s seat does now (None: it passes)."""
+    situation = bot_seats.situation(room, player_id)
+    rng = random.Random(f"{room.seed}/brain/{player_id}/{situation}")
+    return decide(view_for(room, player_id, now), current_catalog(), rng)
+
+
+def advance(room: Room, now: float) -> Room:
+    """Every deadline due by `now`, as a host's alarm applies them: bots first, then timers."""
+    for _ in range(len(room.seats) * 4 + 1):
+        due = deadlines.earliest(room)
+        if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
+            break
+        chosen = bot_move(room, due.player_id, now)
+        room = apply(room, None, BotPlayed(player_id=due.player_id, command=chosen), now).room
+    return apply(room, None, TimePassed(), now).room

@@ -1,0 +1,230 @@
+"""The bots' knowledge of the content: which entries the room deals from, what each entry's
+clues could be (its tags and attributes), and how well a clue fits an entry.
+
+A clue *fits* an entry when it is one of the entry's features (folded alike: 1), or shares a
+significant word with one (0.5), so a person's free text counts too. The likelihood of a clue
+given an entry is `EPSILON + fit / len(features)`: a player picks one of their word's
+features, or (rarely, `EPSILON`) something else. Unknown words are neutral, as they fit
+every entry equally little.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from undercover.rules.text import fold as fold_text
+from undercover.themes.model import Catalog, Entry, Similarity
+from undercover.themes.select import DealError, DealRequest, allowed_pool
+
+EPSILON = 0.02
+READING_EPSILON = 0.002  # reading a word from many clues: a clue off the word is rare
+_LONGEST_NAME = 8  # words: the longest name a clue is searched for (longer ones never fit)
+_SIGNIFICANT = 4  # a word of at least this many letters can tie a free-text clue to a feature
+
+
+# Every pool folds the same few thousand texts: folded once per process.
+fold = functools.lru_cache(maxsize=1 << 16)(fold_text)
+
+
+def _words(folded: str) -> frozenset[str]:
+    return frozenset(w for w in folded.split() if len(w) >= _SIGNIFICANT)
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The pool the room deals from, with every entry's features folded once."""
+
+    entries: tuple[Entry, ...]
+    with_attributes: bool  # the attribute variant leaves attributes out: one is a secret word
+    same_franchise: bool  # pairs come from one franchise unless similarity is "none"
+
+    @functools.cached_property
+    def features(self) -> Mapping[str, tuple[str, ...]]:
+        """entry key -> its features as written (tags, then attributes), without repeats."""
+        return {
+            e.key: tuple(dict.fromkeys((*e.tags, *(e.attributes if self.with_attributes else ()))))
+            for e in self.entries
+        }
+
+    @functools.cached_property
+    def folded(self) -> Mapping[str, frozenset[str]]:
+        return {key: frozenset(fold(f) for f in feats) for key, feats in self.features.items()}
+
+    @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """Every name and alias of the pool, folded: no clue may hold one."""
+        return frozenset(fold(s) for e in self.entries for s in (e.name, *e.aliases) if fold(s))
+
+    @functools.cached_property
+    def entries_by_key(self) -> Mapping[str, Entry]:
+        return {e.key: e for e in self.entries}
+
+    @functools.cached_property
+    def by_name(self) -> Mapping[str, Entry]:
+        found: dict[str, Entry] = {}
+        for entry in self.entries:
+            for spelling in (entry.name, *entry.aliases):
+                found.setdefault(fold(spelling), entry)
+        return found
+
+    def entry_named(self, word: str) -> Entry | None:
+        return self.by_name.get(fold(word))
+
+    def owners_of(self, word: str) -> tuple[Entry, ...]:
+        """Entries holding `word` as an attribute (the attribute variant's undercover word)."""
+        return self._owners.get(fold(word), ())
+
+    @functools.cached_property
+    def _owners(self) -> Mapping[str, tuple[Entry, ...]]:
+        owners: dict[str, list[Entry]] = {}
+        for entry in self.entries:
+            for attribute in dict.fromkeys(fold(a) for a in entry.attributes):
+                owners.setdefault(attribute, []).append(entry)
+        return {key: tuple(found) for key, found in owners.items()}
+
+    def neighbours(self, entry: Entry) -> tuple[Entry, ...]:
+        """The entries the other camp's word could be: the franchise's, or the whole pool's."""
+        if not self.same_franchise:
+            return self.entries
+        return self._by_franchise[entry.franchise_id]
+
+    @functools.cached_property
+    def _by_franchise(self) -> Mapping[str, tuple[Entry, ...]]:
+        groups: dict[str, list[Entry]] = {}
+        for entry in self.entries:
+            groups.setdefault(entry.franchise_id, []).append(entry)
+        return {key: tuple(group) for key, group in groups.items()}
+
+    @functools.cached_property
+    def _index(self) -> tuple[Mapping[str, frozenset[str]], Mapping[str, frozenset[str]]]:
+        """(folded feature -> keys holding it, significant word -> keys with it in a feature)."""
+        exact: dict[str, set[str]] = {}
+        loose: dict[str, set[str]] = {}
+        for key, features in self.folded.items():
+            for feature in features:
+                exact.setdefault(feature, set()).add(key)
+                for word in _words(feature):
+                    loose.setdefault(word, set()).add(key)
+        return (
+            {k: frozenset(v) for k, v in exact.items()},
+            {k: frozenset(v) for k, v in loose.items()},
+        )
+
+    def matches(self, clue: str) -> Mapping[str, float]:
+        """entry key -> fit, for the entries the clue fits at all (read once per clue)."""
+        found = self._matches.get(clue)
+        if found is None:
+            folded = fold(clue)
+            exact, loose = self._index
+            partial = {k for w in _words(folded) for k in loose.get(w, ())}
+            found = dict.fromkeys(partial, 0.5) | dict.fromkeys(exact.get(folded, ()), 1.0)
+            self._matches[clue] = found
+        return found
+
+    @functools.cached_property
+    def _matches(self) -> dict[str, Mapping[str, float]]:
+        return {}
+
+    def fit(self, clue: str, entry: Entry) -> float:
+        return self.matches(clue).get(entry.key, 0.0)
+
+    def likelihood(self, clue: str, entry: Entry, epsilon: float = EPSILON) -> float:
+        return epsilon + self.fit(clue, entry) / max(1, len(self.features[entry.key]))
+
+    def log_odds(self, clue: str, entry: Entry, among: tuple[Entry, ...]) -> float:
+        """How much more likely `clue` is from `entry` than from a typical entry of `among`."""
+        typical = self._typical.get((clue, id(among)))
+        if typical is None:
+            fits = self.matches(clue)
+            held = sum(
+                fits[e.key] / max(1, len(self.features[e.key])) for e in among if e.key in fits
+            )
+            typical = self._typical[clue, id(among)] = EPSILON + held / max(1, len(among))
+        return math.log(self.likelihood(clue, entry) / typical)
+
+    @functools.cached_property
+    def _typical(self) -> dict[tuple[str, int], float]:
+        """(clue, id of a `neighbours` tuple, which this lexicon keeps) -> mean likelihood."""
+        return {}
+
+    def share(self, feature: str, among: tuple[Entry, ...]) -> float:
+        """The fraction of `among` holding `feature` (1 / len: held by one entry only)."""
+        holders = self._index[0].get(fold(feature), frozenset())
+        if among is self.entries:
+            return len(holders) / max(1, len(among))
+        return sum(1 for key in holders if key in self._keys(among)) / max(1, len(among))
+
+    def _keys(self, among: tuple[Entry, ...]) -> frozenset[str]:
+        keys = self._key_sets.get(id(among))
+        if keys is None:
+            keys = self._key_sets[id(among)] = frozenset(e.key for e in among)
+        return keys
+
+    @functools.cached_property
+    def _key_sets(self) -> dict[int, frozenset[str]]:
+        return {}
+
+    def posterior(self, clues: tuple[str, ...], among: tuple[Entry, ...]) -> dict[str, float]:
+        """entry key -> probability that the clues were given about it (uniform prior)."""
+        base = math.log(READING_EPSILON)
+        logs = dict.fromkeys((e.key for e in among), 0.0)
+        for clue in clues:
+            for key, fit in self.matches(clue).items():
+                if key in logs:
+                    size = max(1, len(self.features[key]))
+                    logs[key] += math.log(READING_EPSILON + fit / size) - base
+        top = max(logs.values(), default=0.0)
+        weights = {key: math.exp(value - top) for key, value in logs.items()}
+        total = sum(weights.values()) or 1.0
+        return {key: weight / total for key, weight in weights.items()}
+
+    def gives_away(self, clue: str, own: tuple[str, ...]) -> bool:
+        """Would `clue` name a word: the bot's own (or a part of it), or any entry of the pool?"""
+        words = fold(clue).split()
+        if not words:
+            return True
+        spans = {
+            " ".join(words[i:j])
+            for i in range(len(words))
+            for j in range(i + 1, min(len(words), i + _LONGEST_NAME) + 1)
+        }
+        if spans & self.names:
+            return True
+        own_words = {w for s in own for w in fold(s).split() if len(w) >= 3}
+        return bool(own_words & set(words)) or bool(spans & {fold(s) for s in own})
+
+
+_cache: dict[tuple[int, tuple[Any, ...]], tuple[Catalog, Lexicon]] = {}
+
+
+def lexicon_for(catalog: Catalog, settings: Mapping[str, Any]) -> Lexicon:
+    """The lexicon of the pool the room's (public) settings deal from, built once per setting."""
+    key = (
+        tuple(settings.get("themes") or ()),
+        tuple(settings.get("franchises") or ()),
+        bool(settings.get("family_safe", True)),
+        bool(settings.get("attribute_variant", False)),
+        str(settings.get("similarity", "very_close")),
+    )
+    cached = _cache.get((id(catalog), key))
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    request = DealRequest(
+        categories=frozenset(key[0]),
+        franchises=frozenset(key[1]),
+        family_safe_only=key[2],
+        attribute_variant=key[3],
+    )
+    try:
+        pool = allowed_pool(catalog, request)
+    except DealError:
+        pool = ()
+    lexicon = Lexicon(pool, with_attributes=not key[3], same_franchise=key[4] != Similarity.NONE)
+    if len(_cache) > 64:
+        _cache.clear()
+    _cache[id(catalog), key] = (catalog, lexicon)
+    return lexicon

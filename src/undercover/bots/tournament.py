@@ -1,0 +1,194 @@
+"""`undercover tournament`: bot-only games per configuration, with win rates per camp.
+
+Each configuration sets the civilians' strength, the impostors' strength (undercovers and
+Mr. White), the player count and whether Mr. White plays. A game is the real room engine
+with bot seats, driven as a host drives it (each due deadline in turn, bots choosing from
+their own views), its strengths given by role once the roles are dealt: a measuring tool's
+liberty, as no one picks a bot's camp in a real room.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from undercover.bots.drive import advance
+from undercover.engine import seats
+from undercover.engine.bot_seats import add_bot
+from undercover.engine.commands import StartGame, UpdateSettings
+from undercover.engine.machine import apply
+from undercover.engine.phases.ended import Ended
+from undercover.engine.room import Room, new_room
+from undercover.engine.seats import Strength
+from undercover.engine.settings import SettingsChanges
+from undercover.rules import Camp, Role
+
+STRENGTHS: tuple[Strength, ...] = ("debutant", "normal", "malin")
+MAX_STEPS = 3000  # deadlines per game: a game of 20 takes a few hundred
+
+
+class Stalled(AssertionError):
+    """A table of bots did not finish: the property `tests/bots` holds."""
+
+
+@dataclass(frozen=True)
+class Config:
+    civilians: Strength
+    impostors: Strength
+    players: int
+    mr_white: bool
+
+    @property
+    def label(self) -> str:
+        white = "+MrW" if self.mr_white else ""
+        return f"{self.civilians} vs {self.impostors}, {self.players}p{white}"
+
+
+def bot_table(players: int, seed: int, changes: SettingsChanges | None = None) -> Room:
+    """A started game of `players` bots (normal strength), dealt from the room's seed."""
+    room = new_room("BOTS", seed=seed, now=0.0)
+    host = seats.Seat(player_id="p0", nickname="Hôte", name_key="hote", token_hash="-", joined=0)
+    room = room.model_copy(update={"seats": (host,), "host": "p0", "paused_at": None})
+    if changes is not None:
+        room = apply(room, "p0", UpdateSettings(seq=room.seq, changes=changes), 0.0).room
+    for _ in range(players):
+        room = add_bot(room, "p0", "normal")
+    # The host seat only set the table up: a bot-only table has no human left in it.
+    room = room.model_copy(update={"seats": room.seats[1:], "host": room.seats[1].player_id})
+    return apply(room, room.host, StartGame(seq=room.seq), 0.0).room
+
+
+def with_strengths(room: Room, civilians: Strength, impostors: Strength) -> Room:
+    game = room.game
+    assert game is not None
+    placed = tuple(
+        seat.model_copy(
+            update={
+                "bot": civilians if game.role_of(seat.player_id) is Role.CIVILIAN else impostors
+            }
+        )
+        for seat in room.seats
+    )
+    return room.model_copy(update={"seats": placed})
+
+
+def play_out(room: Room) -> Room:
+    """Drive the room from deadline to deadline until the game is over."""
+    now = 0.0
+    for _ in range(MAX_STEPS):
+        if isinstance(room.phase, Ended):
+            return room
+        at = room_deadline(room)
+        if at is None:
+            raise Stalled(f"no deadline in phase {room.phase.kind}")
+        now = max(now, at)
+        room = advance(room, now)
+    raise Stalled(f"still in {room.phase.kind} after {MAX_STEPS} deadlines")
+
+
+def room_deadline(room: Room) -> float | None:
+    from undercover.engine.deadlines import next_deadline
+
+    return next_deadline(room)
+
+
+def play(config: Config, seed: int) -> tuple[Camp, ...]:
+    changes = SettingsChanges(mr_white=config.mr_white)
+    room = with_strengths(bot_table(config.players, seed, changes), *_pair(config))
+    game = play_out(room).game
+    assert game is not None
+    assert game.outcome is not None
+    return game.outcome.winners
+
+
+def _pair(config: Config) -> tuple[Strength, Strength]:
+    return config.civilians, config.impostors
+
+
+def run(configs: Sequence[Config], games: int, seed: int) -> list[dict[str, object]]:
+    rows = []
+    for config in configs:
+        wins: Counter[str] = Counter()
+        for number in range(games):
+            winners = play(config, seed * 100_003 + number)
+            for camp in winners:
+                wins[camp.value] += 1
+        rows.append(
+            {
+                "config": config.label,
+                "civilians": config.civilians,
+                "impostors": config.impostors,
+                "players": config.players,
+                "mr_white": config.mr_white,
+                "games": games,
+                "civilians_won": wins[Camp.CIVILIANS.value] / games,
+                "impostors_won": 1 - wins[Camp.CIVILIANS.value] / games,
+                "undercovers_won": wins[Camp.UNDERCOVERS.value] / games,
+                "mr_white_won": wins[Camp.MR_WHITE.value] / games,
+            }
+        )
+    return rows
+
+
+def default_configs(players: Sequence[int], mr_white: Sequence[bool]) -> list[Config]:
+    pairs = [("normal", "normal"), ("malin", "debutant"), ("debutant", "malin")]
+    pairs += [("malin", "malin"), ("debutant", "debutant")]
+    return [
+        Config(civ, imp, n, white)  # type: ignore[arg-type]
+        for civ, imp in pairs
+        for n in players
+        for white in mr_white
+    ]
+
+
+def table(rows: list[dict[str, object]]) -> str:
+    """The rows as a Markdown table (the share of games each camp won)."""
+    lines = [
+        "| civilians | impostors | players | Mr. White | games | civilians won | undercovers won"
+        " | Mr. White won |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        white = "yes" if row["mr_white"] else "no"
+        shares = " | ".join(
+            f"{row[key]:.0%}" for key in ("civilians_won", "undercovers_won", "mr_white_won")
+        )
+        lines.append(
+            f"| {row['civilians']} | {row['impostors']} | {row['players']} | {white} | "
+            f"{row['games']} | {shares} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="undercover tournament", description=__doc__)
+    parser.add_argument("--games", type=int, default=100, help="games per configuration")
+    parser.add_argument("--players", type=int, nargs="+", default=[5, 6, 7, 8])
+    parser.add_argument("--mr-white", choices=("yes", "no", "both"), default="both")
+    parser.add_argument("--civilians", choices=STRENGTHS, help="only this civilians' strength")
+    parser.add_argument("--impostors", choices=STRENGTHS, help="only this impostors' strength")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = parser.parse_args(argv)
+    whites = {"yes": [True], "no": [False], "both": [False, True]}[args.mr_white]
+    players = [n for n in args.players if 3 <= n <= 20]
+    configs = [
+        c
+        for c in default_configs(players, whites)
+        if (args.civilians is None or c.civilians == args.civilians)
+        and (args.impostors is None or c.impostors == args.impostors)
+        and (c.players >= 5 or not c.mr_white)
+    ]
+    if args.civilians and args.impostors and not configs:
+        configs = [Config(args.civilians, args.impostors, n, w) for n in players for w in whites]
+    started = time.perf_counter()
+    rows = run(configs, args.games, args.seed)
+    elapsed = time.perf_counter() - started
+    print(json.dumps(rows, indent=2) if args.json else table(rows))
+    total = args.games * len(configs)
+    print(f"\n{total} games in {elapsed:.1f} s ({elapsed / max(1, total) * 1000:.0f} ms a game)")
+    return 0

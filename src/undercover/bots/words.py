@@ -1,0 +1,169 @@
+"""Classic mode: a clue from one's word's features, suspicions from how others' clues fit it,
+and Mr. White's clues and guess from what the whole pool and the table's clues say.
+
+Every clue passes `Lexicon.gives_away` (no word of the pool, no part of one's own word) and
+is new in the game (folded alike), so a bot never says its word, an alias, or the other
+camp's word, which is always a name of the pool (or, in the attribute variant, an attribute:
+left out of the features there).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Iterator
+
+from undercover.bots.lexicon import Lexicon
+from undercover.bots.reading import Table
+from undercover.bots.skills import Skill
+from undercover.rules.settings import CLUE_MAX_LENGTH
+from undercover.rules.text import fold
+from undercover.themes.model import Entry
+
+# Said when the bot has nothing better left: vague on purpose, as a person out of ideas.
+_WHITE_CHOICES = 60  # Mr. White weighs only the likeliest features (a pool holds thousands)
+FALLBACK_CLUES = ("connu", "classique", "marquant", "typique", "familier", "célèbre")
+
+
+def own_entry(lexicon: Lexicon, word: str) -> Entry | None:
+    """The entry of the bot's word; in the attribute variant, the entry holding it."""
+    return lexicon.entry_named(word) or next(iter(lexicon.owners_of(word)), None)
+
+
+def _fresh(
+    table: Table, lexicon: Lexicon, features: Iterable[str], own: tuple[str, ...]
+) -> Iterator[str]:
+    """The features no one has said yet that name no word."""
+    given = {fold(clue.text) for clue in table.clues}
+    for feature in features:
+        if fold(feature) in given or not 0 < len(feature) <= CLUE_MAX_LENGTH:
+            continue
+        if "<" in feature or ">" in feature or lexicon.gives_away(feature, own):
+            continue
+        yield feature
+
+
+def _pick(scored: list[tuple[float, str]], noise: float, rng: random.Random) -> str | None:
+    if not scored:
+        return None
+    return max(scored, key=lambda item: item[0] + rng.gauss(0.0, noise))[1]
+
+
+def fallback_clue(table: Table, lexicon: Lexicon, own: tuple[str, ...]) -> str:
+    for clue in _fresh(table, lexicon, FALLBACK_CLUES, own):
+        return clue
+    return f"indice {len(table.clues) + 1}"
+
+
+def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: random.Random) -> str:
+    """A feature of the bot's word, about as common in the pool as its skill aims for."""
+    entry = own_entry(lexicon, word)
+    own = (word,) if entry is None else (word, entry.name, *entry.aliases)
+    if entry is None:
+        return white_clue(table, lexicon, skill, rng, own)
+    among = lexicon.neighbours(entry)
+    if skill.reads_self:
+        blended = _blend_clue(table, lexicon, entry, own, skill, rng)
+        if blended is not None:
+            return blended
+    scored = [
+        (-abs(math.log(lexicon.share(f, among) / skill.target_share)), f)
+        for f in _fresh(table, lexicon, lexicon.features[entry.key], own)
+    ]
+    return _pick(scored, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)
+
+
+def _blend_clue(
+    table: Table,
+    lexicon: Lexicon,
+    entry: Entry,
+    own: tuple[str, ...],
+    skill: Skill,
+    rng: random.Random,
+) -> str | None:
+    """Most of the table describes another word: give a clue that fits it too, if one exists."""
+    others = [p for p in table.alive if p != table.me and table.clues_of(p)]
+    if len(others) < 2:
+        return None
+    among = lexicon.neighbours(entry)
+    misfits = sum(1 for p in others if fit_score(table, lexicon, p, entry, among) < 0)
+    if misfits * 2 <= len(others):
+        return None
+    theirs = tuple(c.text for p in others for c in table.clues_of(p))
+    rivals = tuple(e for e in among if e.key != entry.key)
+    posterior = lexicon.posterior(theirs, rivals)
+    if not posterior:
+        return None
+    guessed = lexicon.entries_by_key[max(posterior, key=lambda key: posterior[key])]
+    shared = lexicon.folded[guessed.key]
+    mine = lexicon.features[entry.key]
+    candidates = [f for f in _fresh(table, lexicon, mine, own) if fold(f) in shared]
+    if not candidates:  # nothing in common left: borrow one of theirs, as a careful liar
+        candidates = list(_fresh(table, lexicon, lexicon.features[guessed.key], own))
+    return _pick([(0.0, f) for f in candidates], skill.clue_noise, rng)
+
+
+def fit_score(
+    table: Table, lexicon: Lexicon, player: str, entry: Entry, among: tuple[Entry, ...]
+) -> float:
+    """Sum of log-odds that `player`'s clues describe `entry` rather than a typical neighbour."""
+    return sum(lexicon.log_odds(c.text, entry, among) for c in table.clues_of(player))
+
+
+def word_suspicions(table: Table, lexicon: Lexicon, reference: Entry) -> dict[str, float]:
+    """How badly each other eligible player's clues fit `reference` (higher: more suspect)."""
+    among = lexicon.neighbours(reference)
+    return {
+        p: -fit_score(table, lexicon, p, reference, among)
+        for p in eligible(table)
+        if table.clues_of(p)
+    }
+
+
+def eligible(table: Table) -> tuple[str, ...]:
+    pool = table.candidates or table.alive
+    return tuple(p for p in pool if p != table.me)
+
+
+def likely_word(table: Table, lexicon: Lexicon, among: tuple[Entry, ...]) -> Entry | None:
+    """The entry that best fits every clue others gave (Mr. White's reading of the table)."""
+    clues = tuple(c.text for c in table.clues if c.player != table.me)
+    posterior = lexicon.posterior(clues, among)
+    if not clues or not posterior:
+        return None
+    return lexicon.entries_by_key[max(posterior, key=lambda key: posterior[key])]
+
+
+def white_clue(
+    table: Table, lexicon: Lexicon, skill: Skill, rng: random.Random, own: tuple[str, ...] = ()
+) -> str:
+    """Mr. White: a tag common in the pool, or (reading the table) likely held by its word."""
+    among = lexicon.entries
+    clues = tuple(c.text for c in table.clues if c.player != table.me)
+    if skill.white_reads and clues:
+        posterior = lexicon.posterior(clues, among)
+        weight: dict[str, float] = {}
+        for key, p in posterior.items():
+            if p > 1e-4:
+                for feature in lexicon.features[key]:
+                    weight[feature] = weight.get(feature, 0.0) + p
+    else:
+        weight = {}
+        for entry in among:
+            for tag in entry.tags:
+                weight[tag] = weight.get(tag, 0.0) + 1.0 / max(1, len(among))
+    likeliest = sorted(weight, key=lambda f: -weight[f])[:_WHITE_CHOICES]
+    scored = [(math.log(weight[f] + 1e-9), f) for f in _fresh(table, lexicon, likeliest, own)]
+    return _pick(scored, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)
+
+
+def white_guess(table: Table, lexicon: Lexicon, skill: Skill, rng: random.Random) -> str:
+    """The entry whose features best fit all the clues given (near-ties drawn by the skill)."""
+    clues = tuple(c.text for c in table.clues if c.player != table.me)
+    posterior = lexicon.posterior(clues, lexicon.entries)
+    if not posterior:
+        return FALLBACK_CLUES[0]
+    scored = [(math.log(p + 1e-12), key) for key, p in posterior.items()]
+    key = _pick(scored, skill.clue_noise, rng)
+    assert key is not None
+    return lexicon.entries_by_key[key].name
