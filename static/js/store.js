@@ -36,6 +36,8 @@ export const store = {
   setNickname: (name) => write("nickname", name),
   lang: () => read("lang"),
   muted: () => read("muted") === "1",
+  howToSeen: () => read("howto") === "1",
+  setHowToSeen: () => write("howto", "1"),
   /** The face this device asks for when joining: {avatar, color} or null. */
   look: () => readJson("look"),
   setLook: (look) => write("look", JSON.stringify(look)),

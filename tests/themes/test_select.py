@@ -403,3 +403,16 @@ def test_any_filter_gives_a_pair_when_two_entries_exist(
                     for a, b in itertools.combinations(pool, 2)
                     if fits(level, a, b) and not (a.spellings & b.spellings)
                 ), level
+
+
+def test_the_outlook_counts_voted_out_pairs_as_gone() -> None:
+    request = DealRequest(franchises=frozenset({"ecole"}), similarity=Similarity.VERY_CLOSE)
+    pool = allowed_pool(CATALOG, request)
+    [pair] = [
+        tuple(sorted((a.key, b.key)))
+        for a, b in itertools.combinations(pool, 2)
+        if fits(Similarity.VERY_CLOSE, a, b)
+    ]
+    ahead = outlook(CATALOG, pool, Similarity.VERY_CLOSE, DealHistory(), frozenset({pair}))
+    assert ahead.level is Similarity.CLOSE
+    assert [r.reason for r in ahead.relaxations] == [RelaxReason.NO_SIMILAR_PAIR]
