@@ -47,6 +47,7 @@ function preloadGameScreens() {
 const PHASE_BOUND = new Set([
   "update_settings", "start_game", "confirm_role", "give_clue",
   "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch", "set_host_words", "rate_pair",
+  "add_bot", "remove_bot",
 ]);
 // The Rules section that matches each screen.
 const RULES_SECTION = {
@@ -134,6 +135,7 @@ export const room = {
   leave() {
     if (this.conn) this.conn.stop();
     if (this.device) this.device.stop();
+    if (this.ghost) this.ghost.then((m) => m.updateGhost(null, this));
     this.conn = null;
     this.model = null;
     this.rawView = null;
@@ -225,6 +227,11 @@ export const room = {
     screen.update(model);
     banners.fromModel(model);
     roleCard.update(model);
+    // Ghosts (js/ghost.js): loaded once the view offers it; never on a shared phone.
+    const me = model.raw.me || {};
+    if (this.ghost || ((me.can_become_ghost || me.ghost) && !this.device?.shared)) {
+      (this.ghost ||= import("./ghost.js")).then((m) => m.updateGhost(this.model, this));
+    }
     keepAwake(model.phase !== "lobby" && model.phase !== "ended");
   },
 
