@@ -135,6 +135,7 @@ export const room = {
   leave() {
     if (this.conn) this.conn.stop();
     if (this.device) this.device.stop();
+    if (this.ghost) this.ghost.then((m) => m.updateGhost(null, this));
     this.conn = null;
     this.model = null;
     this.rawView = null;
@@ -226,6 +227,11 @@ export const room = {
     screen.update(model);
     banners.fromModel(model);
     roleCard.update(model);
+    // Ghosts (js/ghost.js): loaded once the view offers it; never on a shared phone.
+    const me = model.raw.me || {};
+    if (this.ghost || ((me.can_become_ghost || me.ghost) && !this.device?.shared)) {
+      (this.ghost ||= import("./ghost.js")).then((m) => m.updateGhost(this.model, this));
+    }
     keepAwake(model.phase !== "lobby" && model.phase !== "ended");
   },
 

@@ -157,9 +157,27 @@ def test_one_device_game_to_the_end(table: Table) -> None:
     table.check_no_errors()
 
 
+def out_names(out: list[Player]) -> list[str]:
+    return [p.name for p in out]
+
+
+def haunt(phone: Player, undercover: str) -> None:
+    """Out of the game: "Devenir fantôme", bet on the civilians and on `undercover`, see all."""
+    phone.page.click("#ghost-button")
+    phone.page.select_option("#ghost-winner", "civilians")
+    phone.page.select_option("#ghost-undercover", undercover)
+    phone.look("ghost-offer")
+    phone.page.click("#ghost-confirm")
+    expect(phone.page.locator("#ghost-cards .player")).to_have_count(6)
+    phone.look("ghost-sees-all")
+    phone.page.locator("#ghost-dialog .sheet-head button").click()
+
+
 def test_a_shared_phone_two_phones_and_a_board(table: Table) -> None:
     """One phone holds four seats, two players have their own; the board at 1920×1080 shows
-    every phase (and once at 1280×720). Screenshots of every board screen and hand-off."""
+    every phase (and once at 1280×720). Screenshots of every board screen and hand-off. The
+    table first votes out a civilian with a phone of their own, who becomes a ghost (a bet,
+    then every card), then finds the undercover: the board's end screen scores the bet."""
     shared = table.create("Léa")
     table.timers_off(shared)
     add_seats(shared, "Max", "Nour", "Oscar")
@@ -175,6 +193,17 @@ def test_a_shared_phone_two_phones_and_a_board(table: Table) -> None:
     words: dict[str, str] = {}
     shot: set[str] = set()
     acted: set[tuple[str, str]] = set()
+    out: list[Player] = []  # the phone voted out first, then a ghost
+
+    def suspect(options: list[str]) -> str | None:
+        """First a civilian with a phone of their own, then whoever holds the odd card."""
+        if not out:
+            majority = max(set(words.values()), key=list(words.values()).count)
+            civilian = next(p.name for p in phones if words.get(p.name) == majority)
+            if civilian in options:
+                return civilian
+        return minority(words, options)
+
     for _ in range(400):
         phase = str(board.locator("body").get_attribute("data-screen")).removeprefix("board-")
         if phase not in shot:
@@ -187,10 +216,17 @@ def test_a_shared_phone_two_phones_and_a_board(table: Table) -> None:
         if phase == "ended":
             break
         words.update(turns.words)
+        if phase == "reveal" and not out:
+            name = board.locator(".board-reveal .board-line").first.inner_text()
+            out.extend(p for p in phones if name.startswith(p.name))
+            assert out, name
+            haunt(out[0], ids[minority(words, list(ids)) or ""])
         if turns.visible():
-            turns.serve_one(lambda _, options: minority(words, options))
+            turns.serve_one(lambda _, options: suspect(options))
             continue
         for phone in phones:
+            if phone in out:
+                continue
             key = (phone.name, f"{phase}:{board.locator('#board-phase').inner_text()}")
             screen = phone.screen()
             if screen == "role_reveal" and key not in acted:
@@ -202,11 +238,12 @@ def test_a_shared_phone_two_phones_and_a_board(table: Table) -> None:
                     phone.give_text("clue-input", f"indice {phone.name}")
             elif screen == "voting" and key not in acted:
                 acted.add(key)
-                target = minority(words, [n for n in ids if n != phone.name])
+                target = suspect([n for n in ids if n != phone.name and n not in out_names(out)])
                 phone.page.click(f".target[data-target='{ids[str(target)]}']")
         board.wait_for_timeout(150)
     expect(board.locator("body")).to_have_attribute("data-screen", "board-ended")
     expect(board.locator("#board-winners")).to_be_visible()
+    expect(board.locator("#board-bets")).to_contain_text(f"{out[0].name} : 2 points")
     assert {"lobby", "role_reveal", "clues", "voting", "reveal", "ended"} <= shot | {"lobby"}
     steps = {shot.split("-")[0] for shot in turns.taken}
     assert {"pass", "card", "clue", "vote", "sent"} <= steps

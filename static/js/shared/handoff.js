@@ -13,6 +13,7 @@ let seats = []; // every seat of this device: {playerId, view, send}
 let open = null; // {playerId, sent, error}: the seat whose private screen is on
 let idle = null;
 let seenCard = null; // a seat asked to see its card outside its turn ("Revoir ma carte")
+let passing = null; // the seat the pass screen names: kept while the game still waits for it
 
 function ensureLayer() {
   if (layer) return layer;
@@ -66,7 +67,12 @@ function draw() {
   const seat = open && seats.find((s) => s.playerId === open.playerId);
   if (seat) return fill(root, privateScreen(seat));
   open = null;
-  const next = seenCard ? seats.find((s) => s.playerId === seenCard) : queue()[0];
+  // The seats' views arrive one socket at a time: the screen must not switch names under a
+  // finger, so the seat it names stays while the game still waits for it.
+  const waiting = queue();
+  const next = seenCard ? seats.find((s) => s.playerId === seenCard)
+    : waiting.find((s) => s.playerId === passing) || waiting[0];
+  passing = next ? next.playerId : null;
   document.body.classList.toggle("handing-off", Boolean(next));
   root.hidden = !next;
   if (!next) return fill(root);
@@ -118,7 +124,8 @@ function action(seat, kind) {
       targets.map((id) => h("button", { type: "button", class: "btn", dataset: { target: id }, text: nameOf(view, id), onclick: () => send("cast_vote", { target: id }) })),
       h("button", { type: "button", class: "btn", id: "handoff-abstain", text: t("vote.abstain"), onclick: () => send("cast_vote", { target: null }) }));
   }
-  const [type, label] = { clue: ["give_clue", "clues.your_clue"], theme: ["propose_theme", "clues.your_theme"], guess: ["guess", "guess.label_word"] }[kind];
+  const guessLabel = view.game.mode === "grade" ? "guess.label_grade" : "guess.label_word";
+  const [type, label] = { clue: ["give_clue", "clues.your_clue"], theme: ["propose_theme", "clues.your_theme"], guess: ["guess", guessLabel] }[kind];
   const input = h("input", { id: "handoff-text", type: "text", maxLength: 60, autocomplete: "off", required: true });
   const form = h("form", { class: "stack", id: "handoff-form", onsubmit: (event) => {
     event.preventDefault();
