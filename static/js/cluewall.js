@@ -81,7 +81,7 @@ export function clueWall(app, o = {}) {
         o.extra ? o.extra(model, id) : null,
       ),
       h("div", { class: "wall-clues" },
-        now.length ? now.map(clueChip) : h("span", { class: "clue-chip empty", text: id === actor ? t("wall.speaking") : "…" }),
+        now.length ? now.map(clueChip) : id === actor ? null : h("span", { class: "clue-chip empty", text: "…" }),
         id === actor ? h("span", { class: "tag accent", text: `▶ ${t(g.stage === "theme" ? "clues.proposing" : "clues.speaking")}` }) : null,
         playerTags(model, player, { connection: !player.connected, you: false, host: false }),
       ),

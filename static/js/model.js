@@ -36,6 +36,7 @@ export function readModel(view, myId) {
       eliminated: p.status === "eliminated" || out.has(p.player_id),
       kicked: p.status === "kicked",
       host: p.is_host,
+      bot: p.bot || null, // a bot's strength (docs/bots.md)
       revealedRole: cards[p.player_id]?.role || null,
       revealedSecret: cards[p.player_id] ? secretText(cards[p.player_id]) : null,
     }));

@@ -40,7 +40,8 @@ export function cardButton(secret, onFirstReveal) {
   return button;
 }
 
-function describe(secret) {
+/** [label, value, hint] of a card, e.g. ["Ton mot", "Hermione", "…"]. */
+export function describe(secret) {
   if (secret.kind === "mr_white") return [t("card.you_are"), t("role.mr_white"), t("card.mr_white_hint")];
   if (secret.kind === "grade") return [t("card.your_grade"), t("card.grade_value", { grade: secret.grade }), t("card.grade_hint")];
   return [t("card.your_word"), secret.word, t("card.word_hint")];

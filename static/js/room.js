@@ -11,7 +11,6 @@ import { readModel, screenOf } from "./model.js";
 import { banners } from "./banners.js";
 import { roleCard } from "./rolecard.js";
 import { keepAwake } from "./wakelock.js";
-import { draftRejected } from "./draft.js";
 import { cue } from "./feel.js";
 import { mount, mounted } from "./stage.js";
 import { finalScreen } from "./screens/final.js";
@@ -48,6 +47,7 @@ function preloadGameScreens() {
 const PHASE_BOUND = new Set([
   "update_settings", "start_game", "confirm_role", "give_clue",
   "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch", "set_host_words", "rate_pair",
+  "add_bot", "remove_bot",
 ]);
 // The Rules section that matches each screen.
 const RULES_SECTION = {
@@ -111,12 +111,34 @@ export const room = {
       fill(root, h("p", { class: "hint", role: "status", text: t("home.connecting") }));
     });
     this.conn.start();
+    if (this.device || store.deviceSeats(code)) this.loadDevice().then((d) => d.enter(this));
+  },
+
+  // Pass-and-play (shared/): loaded once this phone holds, or is asked for, a second seat.
+  device: null,
+  loadDevice() {
+    this.deviceLoading ||= import("./shared/device.js").then((m) => {
+      this.device = m.device;
+      return m.device;
+    });
+    return this.deviceLoading;
+  },
+
+  /** The lobby's "Ajouter un joueur sur cet appareil" panel, drawn when first opened. */
+  devicePanel(details) {
+    const draw = () => Promise.all([this.loadDevice(), import("./shared/lobby.js")])
+      .then(([d, m]) => { if (d.code !== this.code) d.enter(this); m.devicePanel(details); });
+    if (this.device) draw();
+    else details.addEventListener("toggle", draw, { once: true });
   },
 
   leave() {
     if (this.conn) this.conn.stop();
+    if (this.device) this.device.stop();
+    if (this.ghost) this.ghost.then((m) => m.updateGhost(null, this));
     this.conn = null;
     this.model = null;
+    this.rawView = null;
     this.lastSeq = -1;
     this.finalOptions = null;
     banners.clearAll();
@@ -153,18 +175,26 @@ export const room = {
           return;
         }
         if (message.fatal) return; // the close that follows decides (connectionStatus "final")
-        // A refused text shows its reason under its field; anything else as a toast.
-        if (!draftRejected(errorText(message.code, message.message))) banners.flash(errorText(message.code, message.message));
+        if (this.device?.shared) return this.device.refused(this.playerId, message);
+        this.refusedCommand(errorText(message.code, message.message));
         return;
       default:
         return; // "closed": the close code that follows decides
     }
   },
 
+  /** A refused text shows its reason under its field; anything else as a toast. The draft
+   *  module comes with the screens that type (already loaded whenever a form waits). */
+  async refusedCommand(text) {
+    const { draftRejected } = await import("./draft.js");
+    if (!draftRejected(text)) banners.flash(text);
+  },
+
   show(view) {
     let model;
     try {
       model = readModel(view, this.playerId);
+      if (this.device) model = this.device.mask(model); // a shared phone draws no secret here
     } catch (error) {
       console.warn(error);
       this.unreadable();
@@ -172,7 +202,9 @@ export const room = {
     }
     syncClock(model.now);
     this.model = model;
+    this.rawView = view;
     this.render();
+    if (this.device) this.device.changed();
   },
 
   /** Show the screen of the current view, mounting it if the phase changed. */
@@ -195,6 +227,11 @@ export const room = {
     screen.update(model);
     banners.fromModel(model);
     roleCard.update(model);
+    // Ghosts (js/ghost.js): loaded once the view offers it; never on a shared phone.
+    const me = model.raw.me || {};
+    if (this.ghost || ((me.can_become_ghost || me.ghost) && !this.device?.shared)) {
+      (this.ghost ||= import("./ghost.js")).then((m) => m.updateGhost(this.model, this));
+    }
     keepAwake(model.phase !== "lobby" && model.phase !== "ended");
   },
 

@@ -2,6 +2,7 @@
 // current phase. Loaded on first use only, so it does not weigh on the first load.
 import { h, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { howTo } from "./howto.js";
 
 const cache = {};
 
@@ -38,9 +39,19 @@ export async function openRules(sectionId) {
       }),
     ),
   );
+  const cards = h("div", { class: "howto-slot" });
+  const openCards = h("button", {
+    type: "button", class: "btn small", id: "rules-howto", text: `🃏 ${t("howto.open")}`,
+    onclick: () => {
+      openCards.hidden = true;
+      fill(cards, howTo((el) => { el.remove(); openCards.hidden = false; openCards.focus(); }));
+      cards.querySelector("button")?.focus();
+    },
+  });
   const body = h(
     "div",
     { class: "sheet-body rules-body" },
+    openCards, cards,
     toc,
     rules.sections.map((section) =>
       h(

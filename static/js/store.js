@@ -36,6 +36,8 @@ export const store = {
   setNickname: (name) => write("nickname", name),
   lang: () => read("lang"),
   muted: () => read("muted") === "1",
+  howToSeen: () => read("howto") === "1",
+  setHowToSeen: () => write("howto", "1"),
   /** The face this device asks for when joining: {avatar, color} or null. */
   look: () => readJson("look"),
   setLook: (look) => write("look", JSON.stringify(look)),
@@ -44,6 +46,9 @@ export const store = {
   /** {token, player_id} for this room, or null. */
   seat: (code) => readJson(`seat.${code}`),
   setSeat: (code, seat) => write(`seat.${code}`, seat ? JSON.stringify(seat) : null),
+  /** The extra seats this device holds in a room (pass-and-play): [{name, token, player_id}]. */
+  deviceSeats: (code) => readJson(`device.${code}`),
+  setDeviceSeats: (code, seats) => write(`device.${code}`, seats ? JSON.stringify(seats) : null),
   /** A typed, not yet acknowledged text (clue, theme, guess), kept across reloads. */
   draft: (code) => readJson(`draft.${code}`),
   setDraft: (code, draft) => write(`draft.${code}`, draft ? JSON.stringify(draft) : null),

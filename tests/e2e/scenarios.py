@@ -403,6 +403,50 @@ async def second_connection_replaces_the_first(server: GameServer) -> None:
     await twin.drop()
 
 
+async def board_and_ghost(server: GameServer) -> None:
+    """A board follows the game with the spectator's view; a ghost's opt-in reaches no one else;
+    its bet is scored on the end screen. Seats of one shared phone are ordinary sockets."""
+    table = await Table.seated(server, "Léa", "Max", "Nour", "Oscar", "Paul", "Rémi", "Sam")
+    board = server.player(table.code, "board")
+    await board.connect()
+    await board.send({"type": "hello", "protocol": 2, "token": None, "name": None, "board": True})
+    await board.until(lambda p: p.view is not None)
+    assert not board.welcomed
+    assert board.token is None
+    await table.configure(clue_timer=False, vote_timer=False)
+    await table.start()
+
+    def ghost_to_be(table: Table) -> bool:
+        return any(p.me().get("can_become_ghost") for p in table.connected())
+
+    await table.play(until=lambda t: ghost_to_be(t) or t.phase() == "ended")
+    if table.phase() == "ended":
+        await table.leave_all()
+        return  # the first elimination ended it: nothing to haunt (rare)
+    ghost = next(p for p in table.connected() if p.me().get("can_become_ghost"))
+    living = [p for p in table.connected() if p is not ghost]
+    revisions: set[int] = set()  # of every frame the others receive from now on
+    for other in [*living, board]:
+        other.on_view = lambda _, message, __: revisions.add(message["seq"])
+    opted: list[int] = []  # the revision of the ghost's first frame as a ghost
+    ghost.on_view = lambda _, message, __: (
+        opted.append(message["seq"]) if message["view"]["me"]["ghost"] and not opted else None
+    )
+    await ghost.send({"type": "become_ghost", "winner": "civilians", "undercover": None})
+    await ghost.until(lambda _: bool(opted))
+    assert len(ghost.me()["ghost"]["cards"]) == 7
+    await asyncio.sleep(0.3)  # a frame of that revision sent to the others would be there
+    assert opted[0] not in revisions  # the opt-in's revision reached the ghost alone
+    assert board.me()["ghost"] is None
+    assert board.me()["secret"] == {"kind": None, "value": None}
+    await table.play(until=table.at("ended"))
+    await board.until(lambda p: phase_of(p.view) == "ended")
+    (bet,) = board.view["game"]["end"]["bets"] if board.view else []
+    assert bet["player_id"] == ghost.player_id
+    await table.leave_all()
+    await board.drop()
+
+
 Scenario = Callable[[GameServer], Awaitable[None]]
 
 SCENARIOS: dict[str, Scenario] = {
@@ -418,6 +462,7 @@ SCENARIOS: dict[str, Scenario] = {
     "unknown_room": unknown_room,
     "hostile_frames": hostile_frames_change_nothing,
     "replaced": second_connection_replaces_the_first,
+    "board_and_ghost": board_and_ghost,
 }
 
 __all__ = ["SCENARIOS", "GameServer", "Scenario", "SocketClosedError", "Table"]

@@ -329,6 +329,11 @@ def test_history_round_trips_through_json() -> None:
 
 
 FRANCHISE_IDS = sorted(CATALOG.franchises_by_id)
+NEIGHBOUR = {
+    Similarity.VERY_CLOSE: Similarity.CLOSE,
+    Similarity.CLOSE: Similarity.NONE,
+    Similarity.NONE: Similarity.CLOSE,
+}
 
 
 def has_pair_at(pool: tuple[Entry, ...], level: Similarity) -> bool:
@@ -389,3 +394,25 @@ def test_any_filter_gives_a_pair_when_two_entries_exist(
             assert fits(used, result.civilian, result.undercover)
         pair = (result.civilian.key, result.undercover.key)
         assert result.history_reset or tuple(sorted(pair)) not in previous.pairs
+        if result.history_reset and not result.across_franchises:
+            # Starting over only once the level and its neighbour have nothing left unplayed.
+            neighbour = NEIGHBOUR[used]
+            for level in (used, neighbour):
+                assert all(
+                    tuple(sorted((a.key, b.key))) in previous.pairs
+                    for a, b in itertools.combinations(pool, 2)
+                    if fits(level, a, b) and not (a.spellings & b.spellings)
+                ), level
+
+
+def test_the_outlook_counts_voted_out_pairs_as_gone() -> None:
+    request = DealRequest(franchises=frozenset({"ecole"}), similarity=Similarity.VERY_CLOSE)
+    pool = allowed_pool(CATALOG, request)
+    [pair] = [
+        tuple(sorted((a.key, b.key)))
+        for a, b in itertools.combinations(pool, 2)
+        if fits(Similarity.VERY_CLOSE, a, b)
+    ]
+    ahead = outlook(CATALOG, pool, Similarity.VERY_CLOSE, DealHistory(), frozenset({pair}))
+    assert ahead.level is Similarity.CLOSE
+    assert [r.reason for r in ahead.relaxations] == [RelaxReason.NO_SIMILAR_PAIR]

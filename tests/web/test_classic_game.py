@@ -8,13 +8,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.table import Table
+from tests.web.table import EVERY_LOOK, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 NAMES = ("Alice", "Bruno", "Chloé", "David", "Emma", "Farid")
 
 
 def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
+    table.looks = EVERY_LOOK  # 360×640, 390×844 and 820×1180, in French and in English
     players = table.seat(*NAMES)
     host, guest = players[0], players[1]
     table.set_checkbox(host, "mr_white", True)
@@ -22,9 +23,11 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     expect(host.page.locator("#composition")).to_contain_text("1 Mr. White")
     host.look("classic-lobby-host")
     guest.look("classic-lobby-guest")
+    table.look_each("classic-lobby")
 
     table.start(host)
     guest.look("classic-role-hidden")
+    table.look_each("classic-role")
     mr_white, civilians, undercovers = table.camps(table.reveal_cards(players))
     assert mr_white is not None
     assert (len(civilians), len(undercovers)) == (4, 1)
@@ -39,9 +42,12 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
         player.wait_screen("clues")
     speaker = table.by_id(host.current_actor())
     assert speaker is not None
-    expect(speaker.page.locator("#your-turn")).to_have_text("À toi !")
+    expect(speaker.page.locator("#your-turn")).to_have_text(
+        "À toi !" if speaker.lang == "fr" else "Your turn!"
+    )
     speaker.look("classic-clues-speaker")
     next(p for p in players if p is not speaker).look("classic-clues-waiting")
+    table.look_each("classic-clues")
     table.play_clues(players, "lunettes")
     for player in players:
         player.wait_screen("voting")
@@ -49,6 +55,7 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     picker = next(p for p in players if p is not mr_white)
     picker.page.click(f".target[data-target='{mr_white.id}']")
     picker.look("classic-vote-picked")
+    table.look_each("classic-vote")
     for player in players:
         player.vote_for(undercover if player is mr_white else mr_white)
     expect(host.page.locator("#vote-grace")).to_contain_text("Tout le monde a voté")
@@ -57,6 +64,7 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     expect(host.page.locator("#eliminated-name")).to_contain_text(mr_white.name)
     expect(host.page.locator("#eliminated-role")).to_contain_text("Mr. White")
     host.look("classic-reveal")
+    table.look_each("classic-reveal")
 
     # Mr. White's guess: an input for him, a waiting screen for the others.
     mr_white.wait_screen("guess")
@@ -65,6 +73,7 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     expect(picker.page.locator("#guess-input-form")).to_be_hidden()
     mr_white.look("classic-guess-mr-white")
     picker.look("classic-guess-waiting")
+    table.look_each("classic-guess")
     mr_white.give_text("guess-input", "Pas le bon mot")
 
     # Cycle 2: Mr. White watches; everyone votes the undercover out.
@@ -81,8 +90,10 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
 
     expect(host.page.locator("#outcome")).to_have_attribute("data-winners", "civilians")
     for civilian in civilians:
-        expect(civilian.page.locator("#outcome")).to_contain_text("Tu as gagné")
-    expect(undercover.page.locator("#outcome")).to_contain_text("Perdu")
+        won = "Tu as gagné" if civilian.lang == "fr" else "You won"
+        expect(civilian.page.locator("#outcome")).to_contain_text(won)
+    lost = "Perdu" if undercover.lang == "fr" else "Lost"
+    expect(undercover.page.locator("#outcome")).to_contain_text(lost)
     roles = host.page.locator("#all-roles")
     mr_white_role = roles.locator(f"[data-player='{mr_white.id}']")
     expect(mr_white_role).to_have_attribute("data-role", "mr_white")
@@ -146,6 +157,7 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
         assert line in str(image.get_attribute("alt"))
         assert line in shown
     host.look("classic-end-host")
+    table.look_each("classic-end")
     undercover.look("classic-end-undercover")
 
     # "Rejouer" is one tap: everyone is here, so the next game starts with the same settings.

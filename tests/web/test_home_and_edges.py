@@ -349,3 +349,30 @@ def test_presets_apply_their_settings_and_the_start_bar_says_why_it_waits(table:
     expect(guest.page.locator("#preset-line")).to_contain_text("Réglages personnalisés")
     host.look("lobby-host-custom")
     table.check_no_errors()
+
+
+def test_how_to_play_in_three_cards_at_a_first_visit_and_from_the_rules(table: Table) -> None:
+    player = table.new_player("Novice")
+    page = player.page
+    page.goto("/")
+    cards = page.locator("#howto")
+    expect(cards).to_contain_text("Comment jouer (1/3)")
+    expect(page.locator("#nickname")).to_be_focused()  # the page stays usable
+    player.look("home-howto-first-visit")
+    page.click("#howto-next")
+    expect(cards).to_contain_text("Un indice chacun")
+    page.click("#howto-next")
+    expect(cards).to_contain_text("Votez !")
+    page.click("#howto-next")  # "C'est parti !"
+    expect(cards).to_have_count(0)
+    page.reload()
+    expect(page.locator("#nickname")).to_be_visible()
+    expect(page.locator("#howto")).to_have_count(0)
+    # Always one tap away in the Rules.
+    page.click("#rules-button")
+    page.click("#rules-howto")
+    expect(page.locator("#rules-dialog #howto")).to_contain_text("Un mot secret")
+    page.click("#howto-skip")
+    expect(page.locator("#rules-dialog #howto")).to_have_count(0)
+    expect(page.locator("#rules-howto")).to_be_focused()
+    table.check_no_errors()

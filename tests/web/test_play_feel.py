@@ -127,5 +127,5 @@ def test_no_dead_ends_from_the_card_to_mr_whites_missed_guess(table: Table) -> N
         "Mr. White"
     )
     host.look("feel-clues-after-missed-guess")
-    expect(host.page.locator("#banners .banner")).to_have_count(0)
+    expect(accuser.page.locator("#banners .banner")).to_have_count(0)  # nothing piled up
     table.check_no_errors()

@@ -128,8 +128,8 @@ def test_host_words_are_checked_kept_secret_dealt_and_rated(table: Table) -> Non
     )  # a refused text is kept, to be fixed
     host.page.fill("#host-words-text", "Crêpe / Gaufre\nLoup / Renard\nMer / Océan")
     host.page.click("#host-words-use")
-    expect(host.page.locator("#host-words-status")).to_contain_text("Mots du MJ : 3 paires.")
-    expect(guest.page.locator("#host-words-status")).to_contain_text("Mots du MJ : 3 paires.")
+    expect(host.page.locator("#host-words-status")).to_contain_text("Mots de l'hôte : 3 paires.")
+    expect(guest.page.locator("#host-words-status")).to_contain_text("Mots de l'hôte : 3 paires.")
     expect(guest.page.locator("#host-words-editor")).to_be_hidden()
     for word in ("Crêpe", "Gaufre", "Renard", "Océan"):
         assert word not in guest.page.content()
@@ -147,7 +147,7 @@ def test_host_words_are_checked_kept_secret_dealt_and_rated(table: Table) -> Non
         player.vote_for(civilians[0] if player is undercover else undercover)
     for player in players:
         player.wait_screen("ended", timeout=30_000)
-    expect(host.page.locator("#pair-why")).to_contain_text("Paire tirée des mots du MJ.")
+    expect(host.page.locator("#pair-why")).to_contain_text("Paire tirée des mots de l'hôte.")
 
     host.page.click("#rate-down")
     expect(guest.page.locator("#rate-down")).to_contain_text("👎 1")
@@ -158,5 +158,5 @@ def test_host_words_are_checked_kept_secret_dealt_and_rated(table: Table) -> Non
     guest.look("pair-rating-removed")
     host.page.click("#rematch-settings")  # back to the lobby, no automatic start
     host.wait_screen("lobby")
-    expect(host.page.locator("#host-words-status")).to_contain_text("Mots du MJ : 3 paires.")
+    expect(host.page.locator("#host-words-status")).to_contain_text("Mots de l'hôte : 3 paires.")
     table.check_no_errors()

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from undercover.rules.text import fold as fold_text
-from undercover.themes.model import Catalog, Entry, Similarity
+from undercover.themes.model import Catalog, Entry
 from undercover.themes.select import DealError, DealRequest, allowed_pool
 
 EPSILON = 0.02
@@ -40,7 +41,7 @@ class Lexicon:
 
     entries: tuple[Entry, ...]
     with_attributes: bool  # the attribute variant leaves attributes out: one is a secret word
-    same_franchise: bool  # pairs come from one franchise unless similarity is "none"
+    same_franchise: bool  # pairs come from one franchise at every level, "none" included
 
     @functools.cached_property
     def features(self) -> Mapping[str, tuple[str, ...]]:
@@ -223,7 +224,11 @@ def lexicon_for(catalog: Catalog, settings: Mapping[str, Any]) -> Lexicon:
         pool = allowed_pool(catalog, request)
     except DealError:
         pool = ()
-    lexicon = Lexicon(pool, with_attributes=not key[3], same_franchise=key[4] != Similarity.NONE)
+    # Every level deals inside one franchise, unless no franchise keeps two entries of the pool
+    # (themes/select.py, reason small_pool): then the other word comes from anywhere in it.
+    franchises = Counter(entry.franchise_id for entry in pool)
+    crossing = max(franchises.values(), default=0) < 2
+    lexicon = Lexicon(pool, with_attributes=not key[3], same_franchise=not crossing)
     if len(_cache) > 64:
         _cache.clear()
     _cache[id(catalog), key] = (catalog, lexicon)

@@ -188,7 +188,9 @@ class Availability(BaseModel):
     error: str | None = None  # a "themes.*" code: no game can start
 
 
-def similarity_available(settings: RoomSettings, history: DealtHistory) -> Availability:
+def similarity_available(
+    settings: RoomSettings, history: DealtHistory, removed: tuple[tuple[str, str], ...] = ()
+) -> Availability:
     """What the lobby shows: the level the next deal delivers, each step down and why."""
     return _available(
         tuple(sorted(settings.themes)),
@@ -197,6 +199,7 @@ def similarity_available(settings: RoomSettings, history: DealtHistory) -> Avail
         settings.attribute_variant,
         settings.family_safe,
         DealHistory(frozenset(history.pairs), frozenset(history.civilians)),
+        frozenset(removed),
     )
 
 
@@ -208,6 +211,7 @@ def _available(
     attribute_variant: bool,
     family_safe: bool,
     history: DealHistory,
+    removed: frozenset[tuple[str, str]],
 ) -> Availability:
     settings = RoomSettings(
         themes=themes,
@@ -224,7 +228,7 @@ def _available(
             return Availability(error="themes.pool_empty" if not pool else "themes.pool_too_small")
         if attribute_variant:
             return Availability()
-        found = outlook(catalog, pool, request.similarity, history)
+        found = outlook(catalog, pool, request.similarity, history, removed)
     except DealError as error:
         return Availability(error=str(error.code))
     return Availability(

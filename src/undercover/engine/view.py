@@ -190,7 +190,7 @@ def _similarity(room: Room) -> JSON | None:
         return None
     if room.host_words is not None:
         return None  # the host's own words: no theme, no level
-    found = similarity_available(room.settings, room.history)
+    found = similarity_available(room.settings, room.history, room.removed_pairs)
     return {
         "requested": room.settings.similarity,
         "available": found.level,

@@ -256,10 +256,14 @@ class Outlook:
 
 
 def outlook(
-    catalog: Catalog, entries: Sequence[Entry], requested: Similarity, history: DealHistory
+    catalog: Catalog,
+    entries: Sequence[Entry],
+    requested: Similarity,
+    history: DealHistory,
+    removed: frozenset[tuple[str, str]] = frozenset(),
 ) -> Outlook:
     """The level the next deal would use from these entries, and every step down, truthfully."""
-    pool = _Pool.of(entries)
+    pool = _Pool.of(entries).without(removed)
     plan = _plan(catalog, pool, requested)
     level, relaxations = plan.level, plan.relaxations
     if _unplayed_pairs(catalog, pool, plan, history, limit=1) == 0:

@@ -2,6 +2,7 @@
 // the kick button and its in-page confirmation.
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
+import { botTag } from "./bots.js";
 
 /** A player's face: their avatar (or initial) on their colour; decorative, the name says who. */
 export function avatar(player, size = "") {
@@ -23,13 +24,14 @@ export function playerTags(model, player, { connection = true, you = true, host 
   const tags = [];
   if (host && player.id === model.hostId) tags.push(h("span", { class: "tag accent", text: `👑 ${t("tag.host")}` }));
   if (you && player.id === model.myId) tags.push(h("span", { class: "tag", text: t("tag.you") }));
+  if (player.bot) tags.push(botTag(player));
   if (player.eliminated) {
     // A revealed role stays shown for the rest of the game.
     const role = player.revealedRole ? ` · ${roleName(player.revealedRole)}` : "";
     tags.push(h("span", { class: "tag bad", dataset: { role: player.revealedRole || "" }, text: `✖ ${t("tag.eliminated")}${role}` }));
   }
   if (player.kicked) tags.push(h("span", { class: "tag bad", text: `⛔ ${t("tag.kicked")}` }));
-  if (connection && !player.kicked) {
+  if (connection && !player.kicked && !player.bot) {
     tags.push(player.connected
       ? h("span", { class: "tag good", text: `● ${t("tag.online")}` })
       : h("span", { class: "tag warn", text: `○ ${t("tag.offline")}` }));

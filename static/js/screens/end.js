@@ -134,7 +134,7 @@ function outcomePanel(model) {
   return h("section", { class: "outcome", id: "outcome", dataset: { winners: outcome.winners.join(" ") } },
     h("p", { class: "big-news", text: t("end.winners", { camps }) }),
     h("p", { text: t(`end.reason_${outcome.reason}${grade ? "_grade" : ""}`) }),
-    model.spectatorKind === "late" ? null : h("p", { class: "tally", text: mine }),
+    model.spectatorKind === "late" || !model.myId ? null : h("p", { class: "tally", text: mine }),
   );
 }
 

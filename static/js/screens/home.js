@@ -3,6 +3,7 @@
 import { h, fill } from "../dom.js";
 import { t, errorText } from "../i18n.js";
 import { store } from "../store.js";
+import { howTo } from "../howto.js";
 
 // The faces a player may ask for (the server's seats.AVATARS and COLORS; a test keeps them equal).
 export const AVATARS = [
@@ -147,6 +148,8 @@ export function homeScreen(root, app, options = {}) {
         h("h1", { text: t("home.title") }),
         h("p", { text: t("home.tagline") }),
       ),
+      // A first visit (not by an invitation) starts with how to play, in three cards.
+      store.howToSeen() || invited ? null : howTo((cards) => cards.remove()),
       h("div", { class: "field" }, h("label", { for: "nickname", text: t("home.nickname") }), nameInput),
       facePicker(),
       message,

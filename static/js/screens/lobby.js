@@ -8,6 +8,7 @@ import { store } from "../store.js";
 import { MR_WHITE_MIN_PLAYERS } from "../model.js";
 import { PRESETS, presetOf } from "../presets.js";
 import { askKick, avatar, playerTags } from "./common.js";
+import { botsPanel, removeBotButton } from "./bots.js";
 import { hostWordsPanel } from "./host-words.js";
 import { settingsPanel } from "./settings.js";
 import { themeCards } from "./themes.js";
@@ -65,6 +66,9 @@ export function lobbyScreen(root, app) {
     app.send("start_game");
   });
   const hostWords = hostWordsPanel(app);
+  const bots = botsPanel(app);
+  const deviceSeats = h("details", { class: "panel stack", id: "device-panel" }, h("summary", { text: t("device.add") }));
+  app.devicePanel(deviceSeats); // pass-and-play: js/shared/
   const leaveButton = h("button", {
     type: "button", class: "btn danger", id: "leave-room", text: t("lobby.leave"),
     onclick: () => {
@@ -90,11 +94,11 @@ export function lobbyScreen(root, app) {
           h("p", { class: "hint", text: t("board.open_hint") }),
         ),
         h("section", { class: "panel stack", "aria-labelledby": "players-title" },
-          countTitle, playersList, waiting,
+          countTitle, playersList, bots.el, waiting,
           h("div", {}, h("h3", { text: t("lobby.composition") }), composition),
         ),
       ),
-      h("div", { class: "stack" }, presetBox, themes.el, hostWords.el, advanced, leaveButton),
+      h("div", { class: "stack" }, presetBox, themes.el, hostWords.el, deviceSeats, advanced, leaveButton),
     ),
     startBar,
   );
@@ -135,7 +139,7 @@ export function lobbyScreen(root, app) {
       countTitle.textContent = t("lobby.players", { n: model.players.length });
       keepFocus(playersList, () =>
         fill(playersList, model.players.map((player) => {
-          const kick = model.isHost && player.id !== model.myId
+          const kick = model.isHost && player.bot ? removeBotButton(app, player) : model.isHost && player.id !== model.myId
             ? h("button", {
                 type: "button", class: "kick-x", dataset: { key: `kick-${player.id}`, kick: player.id },
                 "aria-label": t("lobby.kick_label", { name: player.name }), text: "⛔",
@@ -156,6 +160,7 @@ export function lobbyScreen(root, app) {
       advanced.querySelector("summary").textContent = t(model.isHost ? "lobby.advanced" : "lobby.all_settings");
       settings.update(model);
       hostWords.update(model);
+      bots.update(model);
       const blocker = startBlocker(model);
       startBar.hidden = !model.isHost;
       startButton.disabled = Boolean(blocker);
