@@ -46,14 +46,18 @@ def test_static_headers_are_the_self_hosts_security_headers() -> None:
 
 
 def test_generated_files_are_ignored_by_git() -> None:
+    generated = [
+        "python_modules/",
+        "dist/",
+        "build/worker/entry.py",
+        "src/undercover/themes/data.py",
+        "pylock.toml",  # pywrangler's lock (like uv.lock, not committed)
+        ".venv-workers/",
+    ]
     ignored = subprocess.run(
-        ["git", "check-ignore", "python_modules/", "dist/", "src/undercover/themes/data.py"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
+        ["git", "check-ignore", *generated], cwd=ROOT, capture_output=True, text=True, check=False
     ).stdout.split()
-    assert ignored == ["python_modules/", "dist/", "src/undercover/themes/data.py"]
+    assert ignored == generated
 
 
 def test_a_bundle_without_the_workers_sdk_is_caught(tmp_path: Path) -> None:

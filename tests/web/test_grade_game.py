@@ -8,13 +8,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.table import Table
+from tests.web.table import PHONE, SMALL, TABLET, Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 NAMES = ("Gaspard", "Hélène", "Inès", "Jules", "Karim")
 
 
 def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
+    table.looks = [(PHONE, "fr"), (SMALL, "fr"), (TABLET, "fr")]
     players = table.seat(*NAMES)
     host, guest = players[0], players[1]
     guest.check_rules("setup")
@@ -26,6 +27,7 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
     table.set_checkbox(host, "clue_timer", False)
     table.set_checkbox(host, "vote_timer", False)
     host.look("grade-lobby-host")
+    table.look_each("grade-lobby")
 
     # Language: the lobby in English, the choice remembered across a reload, then back.
     guest.switch_language("en")
@@ -39,6 +41,7 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
     expect(guest.page.locator("#lobby-title")).to_have_text("Salon")
 
     table.start(host)
+    table.look_each("grade-role")
     guest.check_rules("roles")
     mr_white, civilians, undercovers = table.camps(table.reveal_cards(players))
     assert mr_white is not None
@@ -66,6 +69,7 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
     proposer.give_text("theme-input", "Un film")
     expect(waiting.page.locator("#round-theme")).to_have_text("Thème de la manche : Un film")
     waiting.look("grade-clues-theme")
+    table.look_each("grade-clues")
     table.play_clues(players, "note")
     for player in players:
         player.wait_screen("voting")
@@ -73,6 +77,7 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
     guest.switch_language("en")
     expect(guest.page.locator("#vote-count")).to_have_text("0/5 have voted")
     guest.switch_language("fr")
+    table.look_each("grade-vote")
 
     # Both rounds had a theme, proposed by two different players in turn.
     themes = [p for p in players if p is not mr_white]
@@ -85,6 +90,7 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
     host.check_rules("mr-white")
     expect(mr_white.page.locator("#guess-input")).to_have_attribute("inputmode", "numeric")
     mr_white.look("grade-guess-mr-white")
+    table.look_each("grade-guess")
     mr_white.give_text("guess-input", civilian_grade.split("/")[0])
 
     for player in players:
@@ -95,6 +101,7 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
     expect(civilian_card).to_contain_text(civilian_grade)
     expect(mr_white.page.locator("#outcome")).to_contain_text("Tu as gagné")
     expect(host.page.locator("#pair-why")).to_contain_text(f"Civils : {civilian_grade}")
+    host.page.click("#recap-box summary")  # the full recap is folded under the story
     recap = host.page.locator("#recap")
     headers = recap.locator(".clue-table thead th")
     expect(headers).to_have_count(3)
@@ -109,4 +116,5 @@ def test_grade_game_mr_white_guesses_the_grade(table: Table) -> None:
     guest.look("grade-end-en")
     guest.switch_language("fr")
     host.look("grade-end")
+    table.look_each("grade-end")
     table.check_no_errors()

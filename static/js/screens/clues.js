@@ -84,6 +84,7 @@ export function cluesScreen(root, app) {
       waiting.textContent = proposing
         ? t("clues.waiting_theme", { name: nameOf(model, actor) })
         : t("clues.waiting_clue", { name: nameOf(model, actor) });
+      clueForm.el.querySelector(".tip").textContent = t(model.settings.mode === "grade" ? "tip.clue_grade" : "tip.clue");
       theme.hidden = !(model.settings.mode === "grade" && g.roundTheme);
       theme.textContent = t("clues.theme", { theme: g.roundTheme || "" });
       // Mr. White's missed guess, shown through the first round after it.
