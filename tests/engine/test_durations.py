@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.table import Table
-from undercover.engine.commands import UpdateSettings
+from undercover.engine.commands import CastVote, StartGame, UpdateSettings
 from undercover.engine.settings import SettingsChanges
 from undercover.rules import Role
 
@@ -99,3 +99,32 @@ def test_the_speaking_order_is_the_same_in_every_cycle() -> None:
     for speakers in spoken:
         assert speakers == [p for p in order if p in speakers]
     assert spoken[0] == list(order)
+
+
+def test_the_role_reveal_lasts_twenty_seconds_at_most() -> None:
+    table = Table.seated(*NAMES)
+    table.run("ana", StartGame(seq=table.seq))
+    table.tick(19.5)
+    assert table.phase == "role_reveal"
+    table.tick(0.5)
+    assert table.phase == "clues"
+
+
+def test_the_reveal_pause_lasts_six_seconds() -> None:
+    table = Table.seated(*NAMES).started()
+    civilian = next(n for n in table.with_role(Role.CIVILIAN) if n != "ana")
+    table.vote_out(civilian)
+    assert table.phase == "reveal"
+    table.tick(5.5)
+    assert table.phase == "reveal"
+    table.tick(0.5)
+    assert table.phase == "clues"
+
+
+def test_a_ballot_may_change_ten_times_not_eleven() -> None:
+    table = Table.seated(*NAMES).started().clue_round()
+    voter, *others = table.alive_names
+    for change in range(11):  # the first ballot, then ten changes
+        table.cast_vote(voter, others[change % 2])
+    command = CastVote(seq=table.seq, target=table.pid(others[0]))
+    assert table.rejected(voter, command) == "vote.too_many_changes"

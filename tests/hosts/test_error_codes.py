@@ -97,6 +97,12 @@ def test_the_engine_level_is_every_reject_code_and_each_is_raised_somewhere() ->
     assert raised_reject_codes() == {c.value for c in RejectCode}
 
 
+def test_the_custom_words_level_is_every_problem_a_pasted_list_can_have() -> None:
+    from undercover.themes.custom import PROBLEMS
+
+    assert _codes(error_codes.CUSTOM_WORDS) == {f"custom_words.{p}" for p in PROBLEMS}
+
+
 def test_the_rules_level_is_every_code_a_rule_can_raise() -> None:
     found = raised_rule_codes()
     assert {"vote.unknown_target", "game.mr_white_too_few", "clue.too_long"} <= found

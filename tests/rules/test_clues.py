@@ -103,3 +103,17 @@ def test_only_the_proposer_proposes() -> None:
 
 def test_there_are_at_least_a_hundred_distinct_prompts() -> None:
     assert len(set(THEME_PROMPTS)) >= 100
+
+
+@pytest.mark.parametrize("field", ["clue", "theme"])
+def test_a_clue_or_theme_holds_60_characters_and_not_61(field: str) -> None:
+    grade = field == "theme"
+    game = table("Ca Cb Uc Cd", mode=Mode.GRADE) if grade else table("Ca Cb Uc Cd")
+    play = propose_theme if grade else give_clue
+    actor = (game.proposer if grade else game.speaker) or ""
+    with pytest.raises(RuleViolation) as refused:
+        play(game, actor, "x" * 61)
+    assert refused.value.code == f"{field}.too_long"
+    assert (
+        play(game, actor, "x" * 60).recap[-1].model_dump()[field if grade else "text"] == "x" * 60
+    )

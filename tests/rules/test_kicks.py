@@ -116,3 +116,15 @@ def test_his_guess_still_stands_against_the_outcome_of_his_own_elimination() -> 
     game = kick(guessing("Ca Cb Cc Cd Ww"), "a")
     assert game.stage is Stage.GUESS
     assert game.outcome is None
+
+
+def test_a_kicked_players_phantom_votes_are_dropped() -> None:
+    from undercover.rules import skip_clue
+
+    game = skip_clue(table("Ca Cb Cc Cd Ue"), SkipReason.TIMEOUT)  # a earns a phantom vote
+    assert game.phantom_votes == {"a": 1}
+    game = kick(game, "a")
+    assert game.phantom_votes == {}
+    game = close_vote(clue_all(game))
+    assert game.last_vote is not None
+    assert game.last_vote.phantom_votes == {}

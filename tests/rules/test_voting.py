@@ -189,3 +189,53 @@ def test_phantom_votes_alone_can_decide() -> None:
     game = skip_clue(table("Ca Cb Cc Cd Ue"), SkipReason.TIMEOUT)
     game = close_vote(clue_all(game))
     assert game.eliminated == ("a",)
+
+
+def test_an_eliminated_or_kicked_player_no_longer_votes() -> None:
+    from undercover.rules import kick
+
+    game = close_vote(vote(voting("Ca Cb Cc Cd Ce Uf"), a="b", c="b", d="b"))
+    assert game.eliminated == ("b",)
+    game = kick(clue_all(game), "c")
+    for gone in ("b", "c"):
+        with pytest.raises(RuleViolation) as error:
+            cast_ballot(game, gone, "a")
+        assert error.value.code == "vote.not_alive"
+
+
+def test_phantom_votes_are_reset_by_the_tally_whatever_its_result() -> None:
+    game = skip_clue(table("Ca Cb Cc Cd Ue"), SkipReason.TIMEOUT)  # a: one phantom vote
+    game = clue_all(game)
+    game = close_vote(vote(game, b="e"))  # a and e tie at 1: a runoff
+    assert game.ballot_kind is BallotKind.RUNOFF
+    assert game.phantom_votes == {}
+    game = close_vote(vote(game, b="e", c="a"))  # tied again on real ballots: reopened
+    assert game.last_vote is not None
+    assert game.last_vote.received == {"a": 1, "e": 1}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_vote_before_the_run_of_null_votes_does_not_count_for_the_lot(seed: int) -> None:
+    game = voting("Ca Cb Cc Cd Ce Cf Ug Uh").model_copy(update={"seed": seed})
+    game = clue_all(close_vote(vote(game, a="c", b="c", d="e")))  # c out; e accused, alive
+    assert game.eliminated == ("c",)
+    for _ in range(3):  # a and b tie three times: null vote 1
+        game = close_vote(vote(game, a="b", b="a"))
+    game = clue_all(game)
+    game = close_vote(clue_all(close_vote(game)))  # null vote 2, then the lot
+    assert game.last_vote is not None
+    assert game.last_vote.result is VoteResult.LOT
+    assert game.eliminated[1:] in {("a",), ("b",)}
+
+
+def test_a_table_that_ties_every_vote_reaches_the_cycle_bound_and_no_further() -> None:
+    from undercover.rules import max_cycles
+
+    game = voting("Ca Cb Uc")
+    while not game.is_over:
+        game = close_vote(vote(game, a="b", b="a"))  # first, runoff, reopened: all tied
+        game = close_vote(vote(game, a="b", b="a")) if game.stage is Stage.VOTE else game
+        game = close_vote(vote(game, a="b", b="a")) if game.stage is Stage.VOTE else game
+        game = clue_all(game) if game.stage is Stage.CLUE else game
+    # Two null cycles, then the lot: 3 cycles for the one elimination 3 players can take.
+    assert game.cycle == max_cycles(3) == 3

@@ -1,0 +1,548 @@
+"""Mutation check: plant single-line bugs in the rules and the phase modules, one at a time, and
+see whether the tests catch each (docs/mutation.md).
+
+    uv run python tools/mutate.py            # every mutant; prints a table, exit 1 if one survives
+    uv run python tools/mutate.py --list     # the mutants, without running anything
+    uv run python tools/mutate.py -k grace   # only mutants whose rule or file matches
+
+Each mutant replaces one exact line fragment (it must occur exactly once in its file) in a
+copy of the repository, then runs only the test files that speak for that rule, stopping at
+the first failure. The working tree is never touched. Not part of `uv run pytest`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = "src/undercover/rules"
+PHASES = "src/undercover/engine/phases"
+RULE_TESTS = ("tests/rules", "tests/engine/test_durations.py")
+PHASE_TESTS = ("tests/engine/phases", "tests/engine/test_durations.py")
+COPIED = ("src", "tests", "themes", "static", "pyproject.toml")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    rule: str  # the rule it breaks, in the words of docs/rules.md
+    path: str
+    before: str
+    after: str
+    tests: tuple[str, ...]  # all that speak for the rule, run if `first` let it live
+
+    @property
+    def first(self) -> tuple[str, ...]:
+        """The test file that speaks first for this rule (a quick kill)."""
+        folder, name = self.path.rsplit("/", 1)
+        by_file = f"tests/engine/phases/test_{name}" if folder == PHASES else _FIRST_BY_FILE[name]
+        return (FIRST.get(self.rule, by_file),)
+
+
+def rules(rule: str, name: str, before: str, after: str) -> Mutant:
+    return Mutant(rule, f"{RULES}/{name}", before, after, RULE_TESTS)
+
+
+def phases(rule: str, name: str, before: str, after: str) -> Mutant:
+    return Mutant(rule, f"{PHASES}/{name}", before, after, PHASE_TESTS)
+
+
+DURATIONS = "tests/engine/test_durations.py"
+_FIRST_BY_FILE = {
+    "roles.py": "tests/rules/test_roles.py",
+    "order.py": "tests/rules/test_order.py",
+    "flow.py": "tests/rules/test_clues.py",
+    "clues.py": "tests/rules/test_clues.py",
+    "text.py": "tests/rules/test_text.py",
+    "voting.py": "tests/rules/test_voting.py",
+    "votes.py": "tests/rules/test_voting.py",
+    "kicks.py": "tests/rules/test_kicks.py",
+    "guess.py": "tests/rules/test_guess.py",
+    "outcome.py": "tests/rules/test_outcome.py",
+    "bounds.py": "tests/rules/test_properties.py",
+    "settings.py": DURATIONS,
+}
+FIRST = {  # where a mutant's first test is not its file's
+    "3 players at least": "tests/rules/test_roles.py",
+    "20 players at most": "tests/rules/test_roles.py",
+    "Mr. White from 5 players": "tests/rules/test_roles.py",
+    "2 undercovers from 7 players": "tests/rules/test_roles.py",
+    "the same speaking order every cycle": DURATIONS,
+    "clues of 60 characters at most": "tests/rules/test_clues.py",
+    "the word is not revealed by default": "tests/engine/phases/test_reveal.py",
+}
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    # §1 Players and roles
+    rules("3 players at least", "settings.py", "MIN_PLAYERS = 3", "MIN_PLAYERS = 2"),
+    rules("20 players at most", "settings.py", "MAX_PLAYERS = 20", "MAX_PLAYERS = 21"),
+    rules(
+        "Mr. White from 5 players",
+        "settings.py",
+        "MR_WHITE_MIN_PLAYERS = 5",
+        "MR_WHITE_MIN_PLAYERS = 4",
+    ),
+    rules(
+        "2 undercovers from 7 players",
+        "settings.py",
+        "UNDERCOVER_PAIR_FROM_PLAYERS = 7",
+        "UNDERCOVER_PAIR_FROM_PLAYERS = 8",
+    ),
+    rules(
+        "Mr. White refused below 5 players",
+        "roles.py",
+        "if mr_white and players < MR_WHITE_MIN_PLAYERS:",
+        "if False:",
+    ),
+    rules(
+        "every role dealt",
+        "roles.py",
+        "roles += [Role.CIVILIAN] * counts.civilians",
+        "roles += [Role.CIVILIAN] * (counts.civilians - 1) + [Role.UNDERCOVER]",
+    ),
+    # §2 Speaking order
+    rules(
+        "Mr. White never drawn first",
+        "order.py",
+        "if mr_white is None or len(order) < 2 or order[0] != mr_white:",
+        "if True:",
+    ),
+    rules(
+        "Mr. White never opens a round",
+        "order.py",
+        "if len(order) >= 2 and order[0] == mr_white:",
+        "if False:",
+    ),
+    rules(
+        "the same speaking order every cycle",
+        "flow.py",
+        "speakers = round_order(game.speaking_order, game.alive, game.mr_white)",
+        "speakers = round_order(game.speaking_order[:: 1 - 2 * (game.cycle % 2 == 0)],"
+        " game.alive, game.mr_white)",
+    ),
+    # §3 Clue rounds
+    rules(
+        "1 to 5 clue rounds per vote (not 0)",
+        "settings.py",
+        "clue_rounds_per_vote: int = Field(default=1, ge=1, le=5)",
+        "clue_rounds_per_vote: int = Field(default=1, ge=0, le=5)",
+    ),
+    rules(
+        "1 to 5 clue rounds per vote (not 6)",
+        "settings.py",
+        "clue_rounds_per_vote: int = Field(default=1, ge=1, le=5)",
+        "clue_rounds_per_vote: int = Field(default=1, ge=1, le=6)",
+    ),
+    rules(
+        "the host's number of clue rounds",
+        "flow.py",
+        "if game.round_in_cycle < game.settings.clue_rounds_per_vote:",
+        "if game.round_in_cycle <= game.settings.clue_rounds_per_vote:",
+    ),
+    rules(
+        "only the speaker gives a clue",
+        "clues.py",
+        "if player != game.speaker:",
+        "if player not in game.alive:",
+    ),
+    rules(
+        "clues of 60 characters at most",
+        "settings.py",
+        "CLUE_MAX_LENGTH = 60",
+        "CLUE_MAX_LENGTH = 80",
+    ),
+    rules(
+        "a clue too long is refused",
+        "text.py",
+        "if len(cleaned) > max_length:",
+        "if len(cleaned) > max_length + 1:",
+    ),
+    rules("no < or > in a clue", "text.py", "if _MARKUP.search(text):", "if False:"),
+    rules(
+        "clue timer 30 s at least",
+        "settings.py",
+        "clue_seconds: int = Field(default=60, ge=30, le=90)",
+        "clue_seconds: int = Field(default=60, ge=10, le=90)",
+    ),
+    rules(
+        "clue timer 90 s at most",
+        "settings.py",
+        "clue_seconds: int = Field(default=60, ge=30, le=90)",
+        "clue_seconds: int = Field(default=60, ge=30, le=120)",
+    ),
+    # §4 Phantom accusing vote
+    rules(
+        "a missed timer gives a phantom vote",
+        "clues.py",
+        "phantom[speaker] = phantom.get(speaker, 0) + 1",
+        "phantom[speaker] = phantom.get(speaker, 0)",
+    ),
+    rules(
+        "a disconnection gives no phantom vote",
+        "clues.py",
+        "if reason is SkipReason.TIMEOUT:",
+        "if reason is not SkipReason.KICKED:",
+    ),
+    # "phantom votes count in the first ballot only" needs no mutant of its own: every tally
+    # resets them (the next one), so a runoff has none to count.
+    rules(
+        "phantom votes are reset by every tally",
+        "voting.py",
+        '"phantom_votes": {},',
+        '"phantom_votes": game.phantom_votes,',
+    ),
+    rules(
+        "phantom votes are counted",
+        "votes.py",
+        "received[player] += count",
+        "received[player] += 0",
+    ),
+    rules(
+        "a kicked player's phantom votes are dropped",
+        "kicks.py",
+        '"phantom_votes": {p: n for p, n in game.phantom_votes.items() if p != player},',
+        '"phantom_votes": dict(game.phantom_votes),',
+    ),
+    # §5 Voting
+    rules("nobody votes against themselves", "voting.py", "if target == voter:", "if False:"),
+    rules(
+        "only alive players vote",
+        "voting.py",
+        "if voter not in game.alive:",
+        "if voter not in game.roles:",
+    ),
+    rules(
+        "ballot changes are bounded",
+        "voting.py",
+        "if changes > MAX_BALLOT_CHANGES:",
+        "if changes > MAX_BALLOT_CHANGES + 1:",
+    ),
+    rules(
+        "ten ballot changes at most",
+        "settings.py",
+        "MAX_BALLOT_CHANGES = 10",
+        "MAX_BALLOT_CHANGES = 20",
+    ),
+    rules(
+        "absent players count as abstaining",
+        "voting.py",
+        "all(p in game.ballots or p in absent for p in game.alive)",
+        "all(p in game.ballots for p in game.alive)",
+    ),
+    rules(
+        "vote timer 30 s at least",
+        "settings.py",
+        "vote_seconds: int = Field(default=90, ge=30, le=180)",
+        "vote_seconds: int = Field(default=90, ge=10, le=180)",
+    ),
+    rules(
+        "vote timer 180 s at most",
+        "settings.py",
+        "vote_seconds: int = Field(default=90, ge=30, le=180)",
+        "vote_seconds: int = Field(default=90, ge=30, le=300)",
+    ),
+    rules(
+        "a vote grace of 4 s", "settings.py", "VOTE_GRACE_SECONDS = 4", "VOTE_GRACE_SECONDS = 30"
+    ),
+    # §6 Ties, null votes and termination
+    rules(
+        "a tie opens a runoff among the tied",
+        "voting.py",
+        "return open_ballot(game, BallotKind.RUNOFF, top)",
+        "return open_ballot(game, BallotKind.RUNOFF, game.alive)",
+    ),
+    rules(
+        "a tied runoff reopens the vote to everyone",
+        "voting.py",
+        "return open_ballot(game, BallotKind.REOPENED, game.alive)",
+        "return open_ballot(game, BallotKind.REOPENED, top)",
+    ),
+    rules(
+        "nobody with no vote is a leader",
+        "votes.py",
+        "if top == 0:",
+        "if top < 0:",
+    ),
+    rules(
+        "the third null vote in a row is decided",
+        "voting.py",
+        "if game.null_votes_in_row >= NULL_VOTES_BEFORE_LOT:",
+        "if game.null_votes_in_row > NULL_VOTES_BEFORE_LOT:",
+    ),
+    rules(
+        "the lot draws only among accused players",
+        "voting.py",
+        "pool = top or _accused_in_streak(game, received)",
+        "pool = top or game.alive",
+    ),
+    rules(
+        "the lot looks only at the current run of null votes",
+        "voting.py",
+        "first_cycle = game.cycle - game.null_votes_in_row",
+        "first_cycle = 0",
+    ),
+    rules(
+        "a kick withdraws the ballots against the kicked",
+        "kicks.py",
+        "ballots = {v: t for v, t in game.ballots.items() if v != player and t != player}",
+        "ballots = {v: t for v, t in game.ballots.items() if v != player}",
+    ),
+    rules(
+        "a runoff left with one candidate is reopened",
+        "kicks.py",
+        "if game.ballot_kind is BallotKind.RUNOFF and len(candidates) < 2:",
+        "if game.ballot_kind is BallotKind.RUNOFF and len(candidates) < 1:",
+    ),
+    # §7–§9 Elimination, Mr. White's guess, victory
+    rules(
+        "Mr. White voted out gets his guess",
+        "voting.py",
+        "if game.roles[player] is Role.MR_WHITE:",
+        "if False:",
+    ),
+    rules(
+        "Mr. White's 60 s",
+        "settings.py",
+        "MR_WHITE_GUESS_SECONDS = 60",
+        "MR_WHITE_GUESS_SECONDS = 30",
+    ),
+    rules(
+        "a right grade guess wins",
+        "guess.py",
+        "return grade == game.grades.civilian",
+        "return grade == game.grades.undercover",
+    ),
+    rules(
+        "a guess may be an alias",
+        "guess.py",
+        "return guess_matches(text, game.words.civilian, game.words.civilian_aliases)",
+        "return guess_matches(text, game.words.civilian, ())",
+    ),
+    rules(
+        "civilians win when no impostor is left",
+        "outcome.py",
+        "if undercovers_alive == 0 and not mr_white_alive:",
+        "if False:",
+    ),
+    rules(
+        "impostors win with one civilian or none left",
+        "outcome.py",
+        "if civilians_alive <= 1:",
+        "if civilians_alive < 1:",
+    ),
+    rules(
+        "a right guess steals the victory",
+        "outcome.py",
+        "if mr_white_guessed:",
+        "if False:",
+    ),
+    rules(
+        "kicked players never win",
+        "outcome.py",
+        "if CAMP_OF[role] in camps and p not in kicked)",
+        "if CAMP_OF[role] in camps)",
+    ),
+    rules(
+        "a table that accuses nobody loses to the impostors",
+        "outcome.py",
+        "if table_abstained:",
+        "if False:",
+    ),
+    rules(
+        "a kick that decides the game during the guess ends it",
+        "kicks.py",
+        "decided_by_kick = conclude(before) is None and conclude(game) is not None",
+        "decided_by_kick = False",
+    ),
+    rules(
+        "a kick is checked for victory",
+        "kicks.py",
+        "ended = conclude(game)",
+        "ended = None",
+    ),
+    rules(
+        "the word is not revealed by default",
+        "settings.py",
+        "reveal_word: bool = False",
+        "reveal_word: bool = True",
+    ),
+    # §6 Termination bound
+    rules(
+        "the bound on a game's inputs",
+        "bounds.py",
+        "return (NULL_VOTES_BEFORE_LOT + 1) * max(players - 2, 1)",
+        "return NULL_VOTES_BEFORE_LOT * max(players - 2, 1)",
+    ),
+    # Phases
+    phases(
+        "the role reveal awaits players within their grace",
+        "role_reveal.py",
+        "p for p in room.game.alive if p not in phase.confirmed and not seats.is_absent(room, p)",
+        "p for p in room.game.alive if p not in phase.confirmed and seats.find(room, p).connected",
+    ),
+    phases(
+        "the role reveal lasts 20 s",
+        "role_reveal.py",
+        "ROLE_REVEAL_SECONDS = 20.0",
+        "ROLE_REVEAL_SECONDS = 30.0",
+    ),
+    phases(
+        "the clue timer is the host's",
+        "clues.py",
+        "ends_at = now + rules.clue_seconds if rules.clue_timer else None",
+        "ends_at = now + 60 if rules.clue_timer else None",
+    ),
+    phases(
+        "a speaker disconnected at the timer is skipped as disconnected",
+        "clues.py",
+        "reason = SkipReason.TIMEOUT if seat is not None and seat.connected else SkipReason.ABSENT",
+        "reason = SkipReason.TIMEOUT",
+    ),
+    phases(
+        "an absent speaker is skipped at once",
+        "clues.py",
+        "if player is not None and seats.is_absent(room, player):",
+        "if False:",
+    ),
+    phases(
+        "the vote timer is the host's",
+        "voting.py",
+        "return Voting(ends_at=now + rules.vote_seconds if rules.vote_timer else None)",
+        "return Voting(ends_at=now + 90 if rules.vote_timer else None)",
+    ),
+    phases(
+        "the grace starts with the last ballot",
+        "voting.py",
+        'grace = phase.model_copy(update={"grace_ends_at": now + VOTE_GRACE_SECONDS})',
+        'grace = phase.model_copy(update={"grace_ends_at": now + 2 * VOTE_GRACE_SECONDS})',
+    ),
+    phases(
+        "a withdrawn ballot cancels the grace",
+        "voting.py",
+        "if not complete and phase.grace_ends_at is not None:",
+        "if False:",
+    ),
+    phases(
+        "absent and kicked players abstain",
+        "voting.py",
+        "return frozenset(s.player_id for s in room.seats if s.absent or s.kicked)",
+        "return frozenset(s.player_id for s in room.seats if s.kicked)",
+    ),
+    phases(
+        "a kick ending the game during the reveal pause ends it at once",
+        "voting.py",
+        "ends_game=closed.is_over,",
+        "ends_game=True,",
+    ),
+    phases(
+        "the reveal pause lasts 6 s", "reveal.py", "REVEAL_SECONDS = 6.0", "REVEAL_SECONDS = 12.0"
+    ),
+    phases(
+        "Mr. White's window starts when he is voted out",
+        "guess.py",
+        "return Guessing(guesser=room.game.guesser, ends_at=now + MR_WHITE_GUESS_SECONDS)",
+        "return Guessing(guesser=room.game.guesser, ends_at=now + 2 * MR_WHITE_GUESS_SECONDS)",
+    ),
+    phases(
+        "an absent Mr. White loses his guess",
+        "guess.py",
+        "if seats.is_absent(room, phase.guesser):",
+        "if False:",
+    ),
+    phases(
+        "a game needs 3 to 20 players",
+        "lobby.py",
+        "if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:",
+        "if not 2 <= len(players) <= MAX_PLAYERS:",
+    ),
+    phases(
+        "settings change only in the lobby",
+        "lobby.py",
+        "raise Rejected(RejectCode.SETTINGS_NOT_IN_LOBBY)",
+        "pass",
+    ),
+    phases(
+        "kicked seats leave at Rejouer",
+        "ended.py",
+        "if seat.kicked or seat.left:",
+        "if seat.left:",
+    ),
+    phases(
+        "the scoreboard counts the winners",
+        "ended.py",
+        "won = player_id in game.outcome.winning_players",
+        "won = False",
+    ),
+)
+
+
+def plant(copy: Path, mutant: Mutant) -> None:
+    file = copy / mutant.path
+    text = file.read_text("utf-8")
+    if text.count(mutant.before) != 1:
+        raise SystemExit(
+            f"{mutant.path}: {mutant.before!r} found {text.count(mutant.before)} times"
+        )
+    file.write_text(text.replace(mutant.before, mutant.after), "utf-8")
+
+
+def killed(copy: Path, mutant: Mutant) -> bool:
+    """Run the mutant's tests in the copy, its first test file, then all of them: any failure
+    (or error) kills it."""
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "-p", "no:cacheprovider"]
+    env = {**os.environ, "PYTHONPATH": str(copy / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
+    for tests in (mutant.first, mutant.tests):
+        done = subprocess.run([*command, *tests], cwd=copy, env=env, capture_output=True)
+        if done.returncode != 0:
+            return True
+    return False
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("-k", default="", help="only mutants whose rule or file holds this")
+    args = parser.parse_args(argv)
+    chosen = [m for m in MUTANTS if args.k in m.rule or args.k in m.path]
+    if args.list:
+        for mutant in chosen:
+            print(f"{mutant.path}: {mutant.rule}")
+        return 0
+    survivors = 0
+    began = time.monotonic()
+    print("| rule | file | result |\n|---|---|---|")
+    with tempfile.TemporaryDirectory(prefix="undercover-mutants-") as folder:
+        copy = Path(folder)
+        for name in COPIED:
+            source = ROOT / name
+            if source.is_dir():
+                shutil.copytree(source, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy2(source, copy / name)
+        for mutant in chosen:
+            original = (copy / mutant.path).read_text("utf-8")
+            plant(copy, mutant)
+            try:
+                dead = killed(copy, mutant)
+            finally:
+                (copy / mutant.path).write_text(original, "utf-8")
+            survivors += not dead
+            verdict = "killed" if dead else "**survived**"
+            where = mutant.path.removeprefix("src/undercover/")
+            print(f"| {mutant.rule} | `{where}` | {verdict} |", flush=True)
+    total = len(chosen)
+    minutes = (time.monotonic() - began) / 60
+    print(f"\n{total - survivors} of {total} killed, {survivors} survived ({minutes:.1f} min)")
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
