@@ -276,12 +276,20 @@ def main(argv: Sequence[str]) -> int:
         default=0,
         help="play through the room engine instead: this many rooms of --games games each",
     )
+    parser.add_argument(
+        "--seat-bots",
+        type=int,
+        default=0,
+        help="with --rooms: the host also seats this many bots (docs/bots.md) at each table",
+    )
     args = parser.parse_args(argv)
     if args.rooms:
         from undercover import simulate_rooms as rooms
 
         try:
-            summary = rooms.simulate_rooms(args.players, args.rooms, args.games, args.seed)
+            summary = rooms.simulate_rooms(
+                args.players, args.rooms, args.games, args.seed, args.seat_bots
+            )
         except rooms.InvariantBroken as broken:
             print(json.dumps({"invariant_broken": str(broken)}, indent=2))
             return 1

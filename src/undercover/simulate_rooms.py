@@ -83,6 +83,7 @@ class Table:
         self.report = RoomReport()
         self._next_conn = 0
         self._next_bot = players
+        self.seat_bots = 0  # the host seats this many bots (docs/bots.md) before each start
         self._folded_public: dict[str, str] = {}
 
     # --- connections -------------------------------------------------------------------
@@ -208,13 +209,25 @@ class Table:
 
     def act(self, bot: Bot) -> None:
         assert bot.view is not None
-        move = choose_move(bot.view, bot.player_id, self.rng, self.runner)
+        move = self._seat_a_bot(bot.view, bot.player_id) or choose_move(
+            bot.view, bot.player_id, self.rng, self.runner
+        )
         if move is not None:
             if move["type"] in {"kick", "cast_vote", "rematch", "guess"}:
                 self.report.events[move["type"]] += 1
             self.send(bot, json.dumps(move))
             if move["type"] == "rematch":
                 self.report.games += 1
+
+    def _seat_a_bot(self, view: Json, me: str | None) -> Json | None:
+        """The host's `add_bot` while fewer than `seat_bots` bots sit (strength at random)."""
+        if view["phase"] != "lobby" or view["host"] != me:
+            return None
+        seated = [p for p in view["players"] if p["status"] == "seated"]
+        if sum(1 for p in seated if p.get("bot")) >= self.seat_bots or len(seated) >= 20:
+            return None
+        strength = self.rng.choice(["debutant", "normal", "malin"])
+        return {"type": "add_bot", "seq": view["phase_seq"], "strength": strength}
 
 
 def waited_for(view: Json) -> set[str]:
@@ -346,13 +359,16 @@ def _own_secret(game: Game, player: str) -> tuple[str | None, object]:
     return ("word", game.word_of(player))
 
 
-def play_room(players: int, seed: int, games: int, directory: Path) -> RoomReport:
+def play_room(
+    players: int, seed: int, games: int, directory: Path, seat_bots: int = 0
+) -> RoomReport:
     """Play `games` games in one room of `players` bots, through a real SQLite file."""
     rng = random.Random(seed)
     db = SqliteDatabase(directory / f"room-{seed}.sqlite3")
     try:
         runner = RoomRunner.create(db, "SIMUL", now=1_000_000.0, seed=rng.getrandbits(62))
         table = Table(runner, players, rng, now=1_000_000.0)
+        table.seat_bots = seat_bots
         for bot in table.bots:
             table.connect(bot)
         seq, still = -1, 0
@@ -374,11 +390,11 @@ def play_room(players: int, seed: int, games: int, directory: Path) -> RoomRepor
         db.close()
 
 
-def simulate_rooms(players: int, rooms: int, games: int, seed: int) -> Json:
+def simulate_rooms(players: int, rooms: int, games: int, seed: int, seat_bots: int = 0) -> Json:
     total = RoomReport()
     with tempfile.TemporaryDirectory(prefix="undercover-sim-") as folder:
         for number in range(rooms):
-            report = play_room(players, seed * 1_000_003 + number, games, Path(folder))
+            report = play_room(players, seed * 1_000_003 + number, games, Path(folder), seat_bots)
             total.games += report.games
             total.inputs += report.inputs
             total.frames_checked += report.frames_checked

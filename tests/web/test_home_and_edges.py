@@ -365,9 +365,14 @@ def test_how_to_play_in_three_cards_at_a_first_visit_and_from_the_rules(table: T
     expect(cards).to_contain_text("Votez !")
     page.click("#howto-next")  # "C'est parti !"
     expect(cards).to_have_count(0)
+    # Sound and vibration off: the choice is remembered.
+    expect(page.locator("#mute-button")).to_have_attribute("aria-pressed", "false")
+    page.click("#mute-button")
     page.reload()
     expect(page.locator("#nickname")).to_be_visible()
     expect(page.locator("#howto")).to_have_count(0)
+    expect(page.locator("#mute-button")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#mute-button")).to_have_text("🔕")
     # Always one tap away in the Rules.
     page.click("#rules-button")
     page.click("#rules-howto")

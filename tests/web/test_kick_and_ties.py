@@ -92,6 +92,8 @@ def test_tie_gives_a_restricted_runoff_then_a_reopened_vote(table: Table) -> Non
     expect(c.page.locator(f".target[data-target='{b.id}']")).to_be_enabled()
     expect(c.page.locator(f".target[data-target='{d.id}']")).to_be_disabled()
     expect(c.page.locator("#my-ballot")).to_have_text("Tu n'as pas encore voté.")
+    # The tie that caused the runoff is shown first: its count.
+    expect(c.page.locator("#tie-tally")).to_contain_text("Égalité 2 – 2 !")
     c.look("vote-runoff")
 
     tie_between(a, b)

@@ -63,10 +63,10 @@ def _ballot(table: Table, catalog: Catalog, rng: random.Random) -> str | None:
     if table.secret_kind == "word" and isinstance(table.secret, str):
         reference = words.own_entry(lexicon, table.secret)
     if reference is None:  # Mr. White (or an unknown word): the word the table seems to share
-        reference = words.likely_word(table, lexicon, lexicon.entries)
+        reference = words.likely_word(table, lexicon, lexicon.entries, skill)
     if reference is None:
         return None
-    return choose_ballot(words.word_suspicions(table, lexicon, reference), skill, rng)
+    return choose_ballot(words.word_suspicions(table, lexicon, reference, skill), skill, rng)
 
 
 def _guess(table: Table, catalog: Catalog, rng: random.Random) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import zlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -33,6 +34,23 @@ fold = functools.lru_cache(maxsize=1 << 16)(fold_text)
 
 def _words(folded: str) -> frozenset[str]:
     return frozenset(w for w in folded.split() if len(w) >= _SIGNIFICANT)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one bot recognises: each (entry, clue) link it knows with probability `share`,
+    the same ones all game long (a person does not know every tag of every character)."""
+
+    who: str  # the bot's seat and word: stable within a game, different between bots
+    share: float
+
+    def __call__(self, key: str, clue: str) -> bool:
+        if self.share >= 1.0:
+            return True
+        return zlib.crc32(f"{self.who}|{key}|{clue}".encode()) < self.share * 2**32
+
+
+EVERYTHING = Knowledge("", 1.0)
 
 
 @dataclass(frozen=True)
@@ -136,19 +154,31 @@ class Lexicon:
     def likelihood(self, clue: str, entry: Entry, epsilon: float = EPSILON) -> float:
         return epsilon + self.fit(clue, entry) / max(1, len(self.features[entry.key]))
 
-    def log_odds(self, clue: str, entry: Entry, among: tuple[Entry, ...]) -> float:
+    def known_matches(self, clue: str, knows: Knowledge) -> Mapping[str, float]:
+        """`matches` as one bot sees them: the links it does not know are left out."""
+        fits = self.matches(clue)
+        if knows.share >= 1.0:
+            return fits
+        folded = fold(clue)
+        return {key: fit for key, fit in fits.items() if knows(key, folded)}
+
+    def log_odds(
+        self, clue: str, entry: Entry, among: tuple[Entry, ...], knows: Knowledge = EVERYTHING
+    ) -> float:
         """How much more likely `clue` is from `entry` than from a typical entry of `among`."""
-        typical = self._typical.get((clue, id(among)))
+        fits = self.known_matches(clue, knows)
+        typical = self._typical.get((clue, id(among), knows))
         if typical is None:
-            fits = self.matches(clue)
             held = sum(
                 fits[e.key] / max(1, len(self.features[e.key])) for e in among if e.key in fits
             )
-            typical = self._typical[clue, id(among)] = EPSILON + held / max(1, len(among))
-        return math.log(self.likelihood(clue, entry) / typical)
+            typical = EPSILON + held / max(1, len(among))
+            self._typical[clue, id(among), knows] = typical
+        own = EPSILON + fits.get(entry.key, 0.0) / max(1, len(self.features[entry.key]))
+        return math.log(own / typical)
 
     @functools.cached_property
-    def _typical(self) -> dict[tuple[str, int], float]:
+    def _typical(self) -> dict[tuple[str, int, Knowledge], float]:
         """(clue, id of a `neighbours` tuple, which this lexicon keeps) -> mean likelihood."""
         return {}
 
@@ -169,12 +199,14 @@ class Lexicon:
     def _key_sets(self) -> dict[int, frozenset[str]]:
         return {}
 
-    def posterior(self, clues: tuple[str, ...], among: tuple[Entry, ...]) -> dict[str, float]:
+    def posterior(
+        self, clues: tuple[str, ...], among: tuple[Entry, ...], knows: Knowledge = EVERYTHING
+    ) -> dict[str, float]:
         """entry key -> probability that the clues were given about it (uniform prior)."""
         base = math.log(READING_EPSILON)
         logs = dict.fromkeys((e.key for e in among), 0.0)
         for clue in clues:
-            for key, fit in self.matches(clue).items():
+            for key, fit in self.known_matches(clue, knows).items():
                 if key in logs:
                     size = max(1, len(self.features[key]))
                     logs[key] += math.log(READING_EPSILON + fit / size) - base

@@ -14,32 +14,40 @@ class Skill:
     vote_noise: float  # spread added to each player's suspicion before choosing
     abstain_margin: float  # the suspect must stand out from the next one by this much
     reads_self: bool  # notices when the table's clues fit another word, and blends in
+    guess_temperature: float  # Mr. White draws his guess from the posterior raised to 1/this
     white_reads: bool  # as Mr. White, follows the clues already given instead of the pool
+    knows: float  # the share of the pool's clue-to-entry links it recognises (the rest: misfits)
 
 
 SKILLS: dict[Strength, Skill] = {
     "debutant": Skill(
         clue_noise=4.0,
-        target_share=0.05,
+        target_share=0.08,
         vote_noise=2.0,
         abstain_margin=0.2,
         reads_self=False,
         white_reads=False,
+        knows=0.55,
+        guess_temperature=3.0,
     ),
     "normal": Skill(
         clue_noise=0.8,
-        target_share=0.15,
-        vote_noise=0.8,
+        target_share=0.3,
+        vote_noise=2.0,
         abstain_margin=0.4,
-        reads_self=False,
+        reads_self=True,
         white_reads=True,
+        knows=0.7,
+        guess_temperature=2.0,
     ),
     "malin": Skill(
         clue_noise=0.15,
-        target_share=0.2,
+        target_share=0.25,
         vote_noise=0.15,
         abstain_margin=0.6,
         reads_self=True,
         white_reads=True,
+        knows=0.85,
+        guess_temperature=0.5,
     ),
 }

@@ -13,16 +13,22 @@ import math
 import random
 from collections.abc import Iterable, Iterator
 
-from undercover.bots.lexicon import Lexicon
+from undercover.bots.lexicon import Knowledge, Lexicon
 from undercover.bots.reading import Table
 from undercover.bots.skills import Skill
 from undercover.rules.settings import CLUE_MAX_LENGTH
 from undercover.rules.text import fold
 from undercover.themes.model import Entry
 
-# Said when the bot has nothing better left: vague on purpose, as a person out of ideas.
 _WHITE_CHOICES = 60  # Mr. White weighs only the likeliest features (a pool holds thousands)
-FALLBACK_CLUES = ("connu", "classique", "marquant", "typique", "familier", "célèbre")
+# Said when the bot has nothing better left: vague on purpose, as a person out of ideas (a word
+# has about nine features; five civilians use them up in two rounds).
+FALLBACK_CLUES = (
+    "connu", "classique", "marquant", "typique", "familier", "célèbre", "ça me parle",
+    "tout le monde connaît", "on en parle souvent", "une évidence", "assez répandu",
+    "je n'en dis pas plus", "souvenir d'enfance", "incontournable", "facile à reconnaître",
+    "on le croise souvent", "emblématique", "ça se discute", "pas si simple", "j'hésite",
+)  # fmt: skip
 
 
 def own_entry(lexicon: Lexicon, word: str) -> Entry | None:
@@ -62,12 +68,14 @@ def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: rand
     if entry is None:
         return white_clue(table, lexicon, skill, rng, own)
     among = lexicon.neighbours(entry)
+    # With Mr. White listening, a telling clue hands him the word: aim vaguer.
+    target = skill.target_share * (2.0 if table.settings.get("mr_white") else 1.0)
     if skill.reads_self:
         blended = _blend_clue(table, lexicon, entry, own, skill, rng)
         if blended is not None:
             return blended
     scored = [
-        (-abs(math.log(lexicon.share(f, among) / skill.target_share)), f)
+        (-abs(math.log(lexicon.share(f, among) / target)), f)
         for f in _fresh(table, lexicon, lexicon.features[entry.key], own)
     ]
     return _pick(scored, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)
@@ -86,12 +94,13 @@ def _blend_clue(
     if len(others) < 2:
         return None
     among = lexicon.neighbours(entry)
-    misfits = sum(1 for p in others if fit_score(table, lexicon, p, entry, among) < 0)
+    knows = knowledge(table, skill)
+    misfits = sum(1 for p in others if fit_score(table, lexicon, p, entry, among, knows) < 0)
     if misfits * 2 <= len(others):
         return None
     theirs = tuple(c.text for p in others for c in table.clues_of(p))
     rivals = tuple(e for e in among if e.key != entry.key)
-    posterior = lexicon.posterior(theirs, rivals)
+    posterior = lexicon.posterior(theirs, rivals, knowledge(table, skill))
     if not posterior:
         return None
     guessed = lexicon.entries_by_key[max(posterior, key=lambda key: posterior[key])]
@@ -103,18 +112,30 @@ def _blend_clue(
     return _pick([(0.0, f) for f in candidates], skill.clue_noise, rng)
 
 
+def knowledge(table: Table, skill: Skill) -> Knowledge:
+    return Knowledge(f"{table.me}/{table.secret}", skill.knows)
+
+
 def fit_score(
-    table: Table, lexicon: Lexicon, player: str, entry: Entry, among: tuple[Entry, ...]
+    table: Table,
+    lexicon: Lexicon,
+    player: str,
+    entry: Entry,
+    among: tuple[Entry, ...],
+    knows: Knowledge,
 ) -> float:
     """Sum of log-odds that `player`'s clues describe `entry` rather than a typical neighbour."""
-    return sum(lexicon.log_odds(c.text, entry, among) for c in table.clues_of(player))
+    return sum(lexicon.log_odds(c.text, entry, among, knows) for c in table.clues_of(player))
 
 
-def word_suspicions(table: Table, lexicon: Lexicon, reference: Entry) -> dict[str, float]:
+def word_suspicions(
+    table: Table, lexicon: Lexicon, reference: Entry, skill: Skill
+) -> dict[str, float]:
     """How badly each other eligible player's clues fit `reference` (higher: more suspect)."""
     among = lexicon.neighbours(reference)
+    knows = knowledge(table, skill)
     return {
-        p: -fit_score(table, lexicon, p, reference, among)
+        p: -fit_score(table, lexicon, p, reference, among, knows)
         for p in eligible(table)
         if table.clues_of(p)
     }
@@ -125,10 +146,12 @@ def eligible(table: Table) -> tuple[str, ...]:
     return tuple(p for p in pool if p != table.me)
 
 
-def likely_word(table: Table, lexicon: Lexicon, among: tuple[Entry, ...]) -> Entry | None:
+def likely_word(
+    table: Table, lexicon: Lexicon, among: tuple[Entry, ...], skill: Skill
+) -> Entry | None:
     """The entry that best fits every clue others gave (Mr. White's reading of the table)."""
     clues = tuple(c.text for c in table.clues if c.player != table.me)
-    posterior = lexicon.posterior(clues, among)
+    posterior = lexicon.posterior(clues, among, knowledge(table, skill))
     if not clues or not posterior:
         return None
     return lexicon.entries_by_key[max(posterior, key=lambda key: posterior[key])]
@@ -141,7 +164,7 @@ def white_clue(
     among = lexicon.entries
     clues = tuple(c.text for c in table.clues if c.player != table.me)
     if skill.white_reads and clues:
-        posterior = lexicon.posterior(clues, among)
+        posterior = lexicon.posterior(clues, among, knowledge(table, skill))
         weight: dict[str, float] = {}
         for key, p in posterior.items():
             if p > 1e-4:
@@ -158,12 +181,13 @@ def white_clue(
 
 
 def white_guess(table: Table, lexicon: Lexicon, skill: Skill, rng: random.Random) -> str:
-    """The entry whose features best fit all the clues given (near-ties drawn by the skill)."""
+    """An entry drawn by how well its features fit all the clues given (a sharper skill
+    draws nearer to the best fit)."""
     clues = tuple(c.text for c in table.clues if c.player != table.me)
-    posterior = lexicon.posterior(clues, lexicon.entries)
+    posterior = lexicon.posterior(clues, lexicon.entries, knowledge(table, skill))
     if not posterior:
         return FALLBACK_CLUES[0]
-    scored = [(math.log(p + 1e-12), key) for key, p in posterior.items()]
-    key = _pick(scored, skill.clue_noise, rng)
-    assert key is not None
-    return lexicon.entries_by_key[key].name
+    top = max(posterior.values())
+    keys = [key for key, p in posterior.items() if p >= top * 1e-3]
+    weights = [(posterior[key] / top) ** (1.0 / skill.guess_temperature) for key in keys]
+    return lexicon.entries_by_key[rng.choices(keys, weights)[0]].name

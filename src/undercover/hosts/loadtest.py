@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import gc
 import ipaddress
 import json
@@ -211,7 +212,9 @@ def create_room(base_url: str) -> str:
 LOAD_SETTINGS: Final = {"clue_timer": False, "vote_timer": False}
 
 
-async def _seat(base_url: str, code: str, players: int, gate: asyncio.Semaphore) -> list[Player]:
+async def _seat(
+    base_url: str, code: str, players: int, gate: asyncio.Semaphore, seat_bots: int = 0
+) -> list[Player]:
     url = socket_url(base_url, code)
     seated = []
     for index in range(players):
@@ -226,17 +229,37 @@ async def _seat(base_url: str, code: str, players: int, gate: asyncio.Semaphore)
     await host.until(lambda p: p.seq > revision or bool(p.errors))
     if host.errors:
         raise RuntimeError(f"room {code}: settings refused: {host.errors[0]}")
+    for count in range(1, seat_bots + 1):  # bots the server itself plays, on the room's alarm
+        await host.send({"type": "add_bot", "seq": (host.view or {})["phase_seq"]})
+        await host.until(functools.partial(_seated_bots, count))
+    if host.errors:
+        raise RuntimeError(f"room {code}: bots refused: {host.errors[0]}")
     return seated
 
 
+def _seated_bots(count: int, player: Player) -> bool:
+    """The view shows `count` bots (or the server refused one)."""
+    players = (player.view or {}).get("players", ())
+    return sum(1 for p in players if p.get("bot")) >= count or bool(player.errors)
+
+
 async def run_load(
-    base_url: str, rooms: int, players: int, duration: float, rate: float, warmup: float, seed: int
+    base_url: str,
+    rooms: int,
+    players: int,
+    duration: float,
+    rate: float,
+    warmup: float,
+    seed: int,
+    seat_bots: int = 0,
 ) -> Report:
     """Seat the bots, play for `warmup` + `duration` seconds, report on the last `duration`."""
     stats = Stats()
     gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
     codes = [await asyncio.to_thread(create_room, base_url) for _ in range(rooms)]
-    tables = await asyncio.gather(*(_seat(base_url, code, players, gate) for code in codes))
+    tables = await asyncio.gather(
+        *(_seat(base_url, code, players, gate, seat_bots) for code in codes)
+    )
     load_rooms = [LoadRoom(code, t, stats, rate) for code, t in zip(codes, tables, strict=True)]
     loop = asyncio.get_running_loop()
     stop_at = loop.time() + warmup + duration
@@ -323,6 +346,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=1.0, help="inputs per room per second")
     parser.add_argument("--seed", type=int, default=1, help="for the pace's random gaps")
     parser.add_argument(
+        "--seat-bots", type=int, default=0, help="bots the server plays, per room (docs/bots.md)"
+    )
+    parser.add_argument(
         "--find-max",
         action="store_true",
         help=f"search the most rooms with p99 <= {TARGET_P99_MS:.0f} ms and no error",
@@ -365,7 +391,14 @@ def main(argv: list[str]) -> int:
         return 0
     report = asyncio.run(
         run_load(
-            base_url, args.rooms, args.players, args.duration, args.rate, args.warmup, args.seed
+            base_url,
+            args.rooms,
+            args.players,
+            args.duration,
+            args.rate,
+            args.warmup,
+            args.seed,
+            args.seat_bots,
         )
     )
     print(report.lines())
