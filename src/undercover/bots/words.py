@@ -20,9 +20,15 @@ from undercover.rules.settings import CLUE_MAX_LENGTH
 from undercover.rules.text import fold
 from undercover.themes.model import Entry
 
-# Said when the bot has nothing better left: vague on purpose, as a person out of ideas.
 _WHITE_CHOICES = 60  # Mr. White weighs only the likeliest features (a pool holds thousands)
-FALLBACK_CLUES = ("connu", "classique", "marquant", "typique", "familier", "célèbre")
+# Said when the bot has nothing better left: vague on purpose, as a person out of ideas (a word
+# has about nine features; five civilians use them up in two rounds).
+FALLBACK_CLUES = (
+    "connu", "classique", "marquant", "typique", "familier", "célèbre", "ça me parle",
+    "tout le monde connaît", "on en parle souvent", "une évidence", "assez répandu",
+    "je n'en dis pas plus", "souvenir d'enfance", "incontournable", "facile à reconnaître",
+    "on le croise souvent", "emblématique", "ça se discute", "pas si simple", "j'hésite",
+)  # fmt: skip
 
 
 def own_entry(lexicon: Lexicon, word: str) -> Entry | None:

@@ -15,7 +15,17 @@ export function startBoard(code) {
   const root = document.getElementById("screen");
   const status = h("p", { class: "board-status", role: "status", text: t("home.connecting") });
   fill(root, status);
-  const board = { code, model: null, view: null };
+  const board = { code, model: null, link: null };
+  // The address phones can reach (with --lan, the machine's LAN address, as in the QR code).
+  fetch(`/api/rooms/${encodeURIComponent(code)}`)
+    .then((response) => (response.ok ? response.json() : null))
+    .then((summary) => {
+      if (summary && typeof summary.share_url === "string") {
+        board.link = summary.share_url.replace(/^https?:\/\//, "");
+        if (board.model && board.model.phase === "lobby") drawBoard(root, board);
+      }
+    })
+    .catch(() => {});
   const conn = new Connection(
     code,
     () => ({ token: null, name: null, lang: lang(), board: true }),

@@ -46,7 +46,7 @@ function lobby(model, board) {
   const join = streamer ? streamerJoin(board) : [
     h("p", { class: "board-code", id: "board-code", text: board.code }),
     h("img", { class: "board-qr", src: `/api/rooms/${board.code}/qr.svg`, alt: t("lobby.qr_alt"), width: "320", height: "320" }),
-    h("p", { class: "board-link", text: `${location.host}/r/${board.code}` }),
+    h("p", { class: "board-link", id: "board-link", text: board.link || `${location.host}/r/${board.code}` }),
   ];
   return h("main", { class: "board-lobby" },
     h("section", { class: "board-join", "aria-label": t("board.join") },
