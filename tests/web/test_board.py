@@ -137,14 +137,22 @@ def minority(words: dict[str, str], options: list[str]) -> str | None:
 
 
 def test_one_device_game_to_the_end(table: Table) -> None:
+    """Five players on one phone, Mr. White in, to the end; a board at 1280×720 follows."""
     phone = table.create("Léa")
     table.timers_off(phone)
-    add_seats(phone, "Max", "Nour", "Oscar")
-    expect(phone.page.locator("#players [data-player]")).to_have_count(4)
+    table.set_checkbox(phone, "mr_white", True)
+    add_seats(phone, "Max", "Nour", "Oscar", "Pia")
+    expect(phone.page.locator("#players [data-player]")).to_have_count(5)
     phone.look("device-lobby")
+    board = open_board(table, SMALL_TV)
     phone.page.click("#start-game")
     turns = Handoffs(phone, shots="one-device")
-    for _ in range(200):
+    shot: set[str] = set()
+    for _ in range(300):
+        phase = str(board.locator("body").get_attribute("data-screen")).removeprefix("board-")
+        if phase not in shot:
+            shot.add(phase)
+            shoot(board, f"board-{phase}-1280")
         if phone.screen() == "ended":
             break
         if turns.visible():
@@ -152,9 +160,12 @@ def test_one_device_game_to_the_end(table: Table) -> None:
         else:
             phone.page.wait_for_timeout(200)
     phone.wait_screen("ended")
-    assert len(turns.words) == 4
+    assert len(turns.words) == 5
     phone.look("one-device-end")
+    expect(board.locator("body")).to_have_attribute("data-screen", "board-ended")
+    shoot(board, "board-ended-1280")
     table.check_no_errors()
+    board.context.close()
 
 
 def out_names(out: list[Player]) -> list[str]:

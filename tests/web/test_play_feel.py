@@ -94,6 +94,12 @@ def test_no_dead_ends_from_the_card_to_mr_whites_missed_guess(table: Table) -> N
     expect(host.page.locator(f"#clue-wall [data-player='{lazy.id}'] .mark")).to_have_attribute(
         "data-mark", "doubt"
     )
+    # A tap on a name unfolds all of that player's clues of the game.
+    accuser.page.click(f"#clue-wall [data-player='{lazy.id}'] .wall-who")
+    expect(accuser.page.locator(f"#clue-wall-more-{lazy.id}")).to_contain_text("Manche 1")
+    expect(accuser.page.locator(f"#clue-wall-more-{lazy.id}")).to_contain_text(
+        f"indice {lazy.name}"
+    )
     # No story nor picture of it before the end.
     expect(accuser.page.locator("#story, #share-story, #story-image")).to_have_count(0)
     # One tap votes; "annuler" takes it back.
@@ -104,6 +110,7 @@ def test_no_dead_ends_from_the_card_to_mr_whites_missed_guess(table: Table) -> N
     accuser.page.click("#vote-undo")
     expect(accuser.page.locator("#my-ballot")).to_have_text("Tu n'as pas encore voté.")
     expect(host.page.locator("#vote-count")).to_have_text("0/5 ont voté")
+    accuser.page.emulate_media(reduced_motion="reduce")  # the reveal as plain fades
     for player in players:
         target: Player = accuser if player is mr_white else mr_white
         player.vote_for(target)
@@ -113,6 +120,12 @@ def test_no_dead_ends_from_the_card_to_mr_whites_missed_guess(table: Table) -> N
     count = host.page.locator(f"#tally-board [data-player='{mr_white.id}'] .count")
     expect(count).to_have_text("4")
     expect(host.page.locator("#clue-wall")).to_contain_text(f"indice {accuser.name}")
+    accuser.wait_screen("reveal")
+    motion = accuser.page.locator("#flip-card .flip-front").evaluate(
+        "el => getComputedStyle(el).animationName"
+    )
+    assert motion == "appear", motion
+    expect(accuser.page.locator("#flip-card .flip-back")).to_be_hidden()
     host.look("feel-reveal")
 
     # His guess, seen by everyone with the wall; wrong, it is said on the next screen.
