@@ -277,6 +277,23 @@ def test_entries_spelled_alike_never_pair() -> None:
         assert result.civilian.name != result.undercover_word
 
 
+def test_an_entry_inside_another_word_for_word_never_pairs_with_it() -> None:
+    # "Roi Boo" holds "Boo": a clue for one names the other. "Sixtine" does not hold "Six".
+    entries = [*FLAT_ENTRIES, ("Roi Six", ["a3", "y"], ["r1", "r2", "r3"])]
+    entries[0] = ("Sixtine", *entries[0][1:])
+    catalog = catalog_from_documents([document("plat", "animes", entries, FLAT_GROUPS)])
+    by_name = {entry.name: entry for entry in catalog.franchises[0].entries}
+    assert by_name["Roi Six"].spelled_like(by_name["Six"])
+    assert by_name["Six"].spelled_like(by_name["Roi Six"])
+    assert not by_name["Sixtine"].spelled_like(by_name["Six"])
+    dealt = set()
+    for seed in range(300):
+        result = deal_pair(catalog, DealRequest(), random.Random(seed), DealHistory())
+        dealt.add(frozenset((result.civilian.name, result.undercover_word)))
+    assert frozenset(("Six", "Roi Six")) not in dealt
+    assert frozenset(("Cinq", "Roi Six")) in dealt
+
+
 def test_only_identical_words_is_a_clear_error() -> None:
     one = [FLAT_ENTRIES[0]]
     catalog = catalog_from_documents([document("a", "films", one), document("b", "bd", one)])
@@ -338,7 +355,7 @@ NEIGHBOUR = {
 
 def has_pair_at(pool: tuple[Entry, ...], level: Similarity) -> bool:
     return any(
-        fits(level, a, b) and not (a.spellings & b.spellings)
+        fits(level, a, b) and not a.spelled_like(b)
         for a, b in itertools.combinations(pool, 2)
     )
 
@@ -401,7 +418,7 @@ def test_any_filter_gives_a_pair_when_two_entries_exist(
                 assert all(
                     tuple(sorted((a.key, b.key))) in previous.pairs
                     for a, b in itertools.combinations(pool, 2)
-                    if fits(level, a, b) and not (a.spellings & b.spellings)
+                    if fits(level, a, b) and not a.spelled_like(b)
                 ), level
 
 

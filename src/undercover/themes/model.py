@@ -89,6 +89,18 @@ class Entry:
         spellings = frozenset(fold(text) for text in (self.name, *self.aliases))
         object.__setattr__(self, "spellings", spellings)
 
+    def spelled_like(self, other: Entry) -> bool:
+        """Whether one entry's name or alias is, word for word, inside one of the other's.
+
+        Such a pair gives itself away ("Roi Boo" / "Boo"), and a clue naming one names both.
+        """
+        return any(
+            f" {short} " in f" {long} "
+            for mine in self.spellings
+            for theirs in other.spellings
+            for short, long in ((mine, theirs), (theirs, mine))
+        )
+
 
 @dataclass(frozen=True)
 class TagGroup:

@@ -12,7 +12,8 @@ Rules, in the order they apply:
    franchise (reason `small_pool`). Only pairs the pool could ever make count here.
 4. The civilian is drawn uniformly among the entries that have an undercover at the level used,
    preferring entries not yet dealt as the civilian in this room; the undercover is then drawn
-   uniformly among that entry's candidates. Two entries spelled alike never make a pair.
+   uniformly among that entry's candidates. Two entries spelled alike, or one inside the other
+   word for word ("Roi Boo" / "Boo"), never make a pair.
 5. No repeats: a pair (in either order) is never dealt twice in a room while another pair of
    the same or a neighbouring level is left (that step is reported, reason `history_used_up`);
    only then does the history start over (`Deal.history_reset`).
@@ -354,7 +355,7 @@ def _candidates(
     return [
         (other, shared)
         for other, shared in found
-        if not other.spellings & civilian.spellings
+        if not other.spelled_like(civilian)
         and (not pool.removed or _pair_id(civilian.key, other.key) not in pool.removed)
     ]
 
