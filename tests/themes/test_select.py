@@ -355,8 +355,7 @@ NEIGHBOUR = {
 
 def has_pair_at(pool: tuple[Entry, ...], level: Similarity) -> bool:
     return any(
-        fits(level, a, b) and not a.spelled_like(b)
-        for a, b in itertools.combinations(pool, 2)
+        fits(level, a, b) and not a.spelled_like(b) for a, b in itertools.combinations(pool, 2)
     )
 
 
