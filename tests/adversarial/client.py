@@ -16,7 +16,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from undercover.engine.codec import read_view
+from undercover.wire.codec import read_view
 
 Json = dict[str, Any]
 WAIT = 20.0  # generous bound for any one expected frame; never a timed assertion
