@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 from undercover.engine.store import SqliteDatabase
-from undercover.hosts.bots import next_move
 from undercover.hosts.runner import Outbox, RoomRunner
-from undercover.simulate_rooms import check_no_leak
+from undercover.tools.simulate.rooms import check_no_leak
+from undercover.tools.socket_bots import next_move
 from undercover.wire.codec import read_view
 from undercover.wire.protocol import PROTOCOL_VERSION
 
