@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from tests.engine.content import made_up_catalog
-from undercover import bench
 from undercover.engine import dealing
+from undercover.tools import bench
 
 
 @pytest.fixture(autouse=True)

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from undercover.engine.codec import read_view
-from undercover.engine.protocol import PROTOCOL_VERSION
 from undercover.engine.store import SqliteDatabase
-from undercover.hosts.bots import next_move
 from undercover.hosts.runner import Outbox, RoomRunner
-from undercover.simulate_rooms import check_no_leak
+from undercover.tools.simulate.rooms import check_no_leak
+from undercover.tools.socket_bots import next_move
+from undercover.wire.codec import read_view
+from undercover.wire.protocol import PROTOCOL_VERSION
 
 CODE = "BOTSS"
 TOKEN = "a-token-for-the-one-person-at-the-table"

@@ -19,14 +19,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.content import made_up_catalog
-from undercover.engine import codec, dealing, store
+from undercover.engine import dealing, store
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.protocol import CloseCode
 from undercover.engine.room import Room
 from undercover.engine.store import SqliteDatabase
-from undercover.engine.view import render_views, view_for
+from undercover.engine.view import view_for
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.rules import Role
+from undercover.wire import codec
+from undercover.wire.frames import render_views
+from undercover.wire.protocol import CloseCode
 
 START = 1_000_000.0
 CODE = "ROOMS"
