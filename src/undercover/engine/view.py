@@ -1,6 +1,6 @@
 """The only path by which room state leaves the server: add fields here deliberately.
 
-`view_for(room, viewer, now)` builds a fresh dict from an allow list: the public part (the
+`view_for(room, viewer, now, deck)` builds a fresh dict from an allow list: the public part (the
 same for everyone, built once per step by `public_view`) plus `me`, the viewer's private
 part. Every viewer gets the same set of keys whatever their role; spectators (viewer None:
 a board, late joiners), kicked and eliminated players get no secret beyond their own card,
@@ -23,7 +23,7 @@ from pydantic import TypeAdapter
 from pydantic_core import to_json
 
 from undercover.engine import ghosts, seats
-from undercover.engine.dealing import similarity_available, theme_choices
+from undercover.engine.dealing import Deck
 from undercover.engine.host_words import host_words_summary
 from undercover.engine.phases.guess import Guessing
 from undercover.engine.phases.lobby import Lobby
@@ -38,21 +38,27 @@ JSON = dict[str, Any]
 _RECAP: TypeAdapter[tuple[RecapEntry, ...]] = TypeAdapter(tuple[RecapEntry, ...])
 
 
-def view_for(room: Room, viewer: str | None, now: float) -> JSON:
+def view_for(room: Room, viewer: str | None, now: float, deck: Deck) -> JSON:
     """What `viewer` may see at `now`.
 
     >>> from undercover.engine.room import new_room
-    >>> sorted(view_for(new_room("ABCDE", 1, 0.0), None, 5.0)["me"])
+    >>> from undercover.themes.model import Catalog
+    >>> sorted(view_for(new_room("ABCDE", 1, 0.0), None, 5.0, Deck(Catalog(())))["me"])
     ['ballot', 'can_become_ghost', 'confirmed', 'ghost', 'player_id', 'secret', 'status']
     """
-    return {**public_view(room, now), "me": private_part(room, viewer)}
+    return {**public_view(room, now, deck), "me": private_part(room, viewer)}
 
 
 def render_views(
-    room: Room, viewers: Iterable[str | None], now: float, recap: RecapJson | None = None
+    room: Room,
+    viewers: Iterable[str | None],
+    now: float,
+    deck: Deck,
+    recap: RecapJson | None = None,
 ) -> dict[str | None, str]:
-    """`json.dumps(view_for(room, v, now))` for each viewer, the public part serialised once."""
-    public = public_json(room, now, recap if recap is not None else RecapJson(), _json_dumps)
+    """`json.dumps(view_for(room, v, now, deck))` for each viewer, the public part serialised
+    once."""
+    public = public_json(room, now, deck, recap if recap is not None else RecapJson(), _json_dumps)
     head = public[:-1] + ',"me":'
     return {viewer: head + _json_dumps(private_part(room, viewer)) + "}" for viewer in viewers}
 
@@ -66,6 +72,7 @@ _RECAP_MARKER = '"recap":[]'  # unique in the rest of the view: quotes in string
 def public_json(
     room: Room,
     now: float,
+    deck: Deck,
     recap: RecapJson,
     dumps: Callable[[JSON], str] | None = None,
     *,
@@ -77,11 +84,11 @@ def public_json(
     dumps = dumps or to_ascii_json
     game = room.game
     if game is None or not game.recap:
-        return dumps(public_view(room, now))  # an empty recap: `recap_from` is 0
-    shell = dumps(public_view(room, now, with_recap=False))
+        return dumps(public_view(room, now, deck))  # an empty recap: `recap_from` is 0
+    shell = dumps(public_view(room, now, deck, with_recap=False))
     at = shell.find(_RECAP_MARKER)
     if at < 0 or shell.find(_RECAP_MARKER, at + 1) >= 0:  # the layout changed: stay correct
-        view = public_view(room, now)
+        view = public_view(room, now, deck)
         view["game"]["recap"] = view["game"]["recap"][recap_from:]
         return dumps(view)
     cut = at + len(_RECAP_MARKER) - 2
@@ -97,7 +104,7 @@ def _json_dumps(value: JSON) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def public_view(room: Room, now: float, *, with_recap: bool = True) -> JSON:
+def public_view(room: Room, now: float, deck: Deck, *, with_recap: bool = True) -> JSON:
     """The part of every view that is the same for all (`with_recap=False`: an empty recap)."""
     phase, game = room.phase, room.game
     return {
@@ -115,9 +122,9 @@ def public_view(room: Room, now: float, *, with_recap: bool = True) -> JSON:
         "players": [_seat(room, seat, game) for seat in room.seats],
         "settings": _settings(room),
         "composition": _composition(room),
-        "similarity": _similarity(room),
+        "similarity": _similarity(room, deck),
         "host_words": host_words_summary(room),
-        "catalog": theme_choices() if isinstance(phase, Lobby) else None,
+        "catalog": deck.theme_choices if isinstance(phase, Lobby) else None,
         "game": _game(room, game, with_recap) if game is not None else None,
         "scoreboard": _scoreboard(room),
     }
@@ -184,13 +191,13 @@ def _composition(room: Room) -> JSON | None:
     return found.model_dump(mode="json")
 
 
-def _similarity(room: Room) -> JSON | None:
+def _similarity(room: Room, deck: Deck) -> JSON | None:
     """In the lobby: the similarity level the chosen themes can really deliver."""
     if not isinstance(room.phase, Lobby) or room.settings.rules.mode != "classic":
         return None
     if room.host_words is not None:
         return None  # the host's own words: no theme, no level
-    found = similarity_available(room.settings, room.history, room.removed_pairs)
+    found = deck.similarity_available(room.settings, room.history, room.removed_pairs)
     return {
         "requested": room.settings.similarity,
         "available": found.level,

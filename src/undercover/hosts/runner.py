@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from undercover.bots.drive import bot_move
-from undercover.engine import codec, deadlines, seats, store
+from undercover.engine import codec, deadlines, seats
 from undercover.engine.codec import ProtocolError
 from undercover.engine.commands import (
     BotPlayed,
@@ -49,6 +49,7 @@ from undercover.engine.commands import (
     TimePassed,
 )
 from undercover.engine.deadlines import next_deadline
+from undercover.engine.dealing import Deck
 from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, PairRated, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
@@ -57,6 +58,7 @@ from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
 from undercover.engine.recap_json import Recap, RecapJson, extends
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
 from undercover.engine.view import private_part, public_json, to_ascii_json
+from undercover.hosts import store
 from undercover.hosts.logs import log_event
 from undercover.rules import MAX_PLAYERS, PlayerId
 
@@ -120,9 +122,10 @@ class _Loaded:
 class RoomRunner:
     """One room's loop over a `Database`; cheap to build, so a host may build one per call."""
 
-    def __init__(self, db: store.Database, code: str) -> None:
+    def __init__(self, db: store.Database, code: str, *, deck: Deck) -> None:
         self.db = db
         self.code = code
+        self.deck = deck  # the theme content: built once per process by the host
         self._schema_ready = False
         self._cache: _Loaded | None = None
         self._recap_json = RecapJson()  # the recap's JSON, reused from step to step
@@ -130,9 +133,11 @@ class RoomRunner:
         self._held: dict[ConnectionId, Recap] = {}  # the recap each socket was last sent
 
     @classmethod
-    def create(cls, db: store.Database, code: str, now: float, seed: int) -> RoomRunner:
+    def create(
+        cls, db: store.Database, code: str, now: float, seed: int, *, deck: Deck
+    ) -> RoomRunner:
         """Create the room (only `POST /api/rooms` does this); two rows written."""
-        runner = cls(db, code)
+        runner = cls(db, code, deck=deck)
         if runner.exists():
             raise ValueError(f"room {code} already exists")
         runner._ensure_schema()
@@ -296,12 +301,12 @@ class RoomRunner:
             due = deadlines.earliest(turn.room)
             if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
                 break
-            chosen = bot_move(turn.room, due.player_id, now)
+            chosen = bot_move(turn.room, due.player_id, now, self.deck)
             self._apply(turn, None, BotPlayed(player_id=due.player_id, command=chosen), now)
         self._apply(turn, None, TimePassed(), now)
 
     def _apply(self, turn: _Turn, actor: PlayerId | None, command: Command, now: float) -> None:
-        step = apply(turn.room, actor, command, now)
+        step = apply(turn.room, actor, command, now, self.deck)
         turn.room = step.room
         turn.effects.extend(step.effects)
 
@@ -394,7 +399,7 @@ class RoomRunner:
             start = len(before) if continues[id(before)] else 0
             held[conn] = recap
             if start not in heads:
-                public = public_json(room, now, self._recap_json, recap_from=start)
+                public = public_json(room, now, self.deck, self._recap_json, recap_from=start)
                 heads[start] = codec.view_frame(revision, public[:-1] + ',"me":', start)[:-1]
             if (start, player) not in frames:
                 private = to_ascii_json(private_part(room, None if player == BOARD else player))
