@@ -3,7 +3,7 @@
 //   node harness/pytest_in_pyodide.mjs <test-modules-dir> [pytest args...]
 //
 // <test-modules-dir> holds pytest and hypothesis installed for Pyodide (pure Python), as
-// `python tools/build_worker.py --test-modules DIR` makes it; python_modules/ provides pydantic
+// `python scripts/build_worker.py --test-modules DIR` makes it; python_modules/ provides pydantic
 // and segno. The checkout is mounted read-write at /repo (pytest's cache provider is off).
 // Exits with pytest's exit code.
 

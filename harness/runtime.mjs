@@ -104,7 +104,7 @@ export class Runtime {
     });
     const py = this.pyodide;
     // Modules are mounted where workerd mounts them: the upload's tree (build/worker/, what
-    // tools/build_worker.py assembles from src/) at /session/metadata, and
+    // scripts/build_worker.py assembles from src/) at /session/metadata, and
     // python_modules/ as a site directory (compat >= 2026-05-26 processes its .pth files).
     py.FS.mkdirTree("/session/metadata");
     py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "build", "worker") }, "/session/metadata");

@@ -18,9 +18,7 @@ from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
 import snapshot_seeds  # noqa: F401  (first: pydantic-core's import-time seeds are granted there)
-from undercover.engine.codec import error_frame
 from undercover.engine.dealing import Deck
-from undercover.engine.protocol import CloseCode, ProtocolCode
 from undercover.hosts import routes
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
 from undercover.hosts.heartbeat import PING, PONG
@@ -31,6 +29,8 @@ from undercover.hosts.security import is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
 from undercover.hosts.store import Row, SqlValue, has_tables
 from undercover.themes.builtin import builtin_catalog
+from undercover.wire.codec import error_frame
+from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
 
 configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
@@ -163,7 +163,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         if (verdict := self.flood.check(conn := me["conn"], time.monotonic())) is Frame.CLOSE:
             return _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
         if verdict is Frame.SLOW_DOWN:
-            return ws.send(error_frame(routes.RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
+            return ws.send(error_frame(RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
         text = message if isinstance(message, str) else bytes(message.to_bytes())
         new_token = token_urlsafe(32)  # seats a newcomer if this frame is a joining hello
         await self._run(lambda c, t: runner.on_frame(conn, c, text, t, new_token), conn)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from undercover import bench
+from undercover.tools import bench
 
 
 def test_the_bench_prints_every_figure_and_writes_at_most_two_rows_per_input(

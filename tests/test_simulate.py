@@ -2,7 +2,8 @@ import json
 
 import pytest
 
-from undercover.simulate import EDGE_CASES, Report, main, play
+from undercover.tools.simulate import main
+from undercover.tools.simulate.rules import EDGE_CASES, Report, play
 
 
 def test_a_thousand_games_show_every_edge_case(capsys: pytest.CaptureFixture[str]) -> None:
@@ -40,7 +41,7 @@ def test_rooms_through_the_engine_leak_nothing(capsys: pytest.CaptureFixture[str
 
 def test_leak_checker_catches_a_word_sent_to_the_other_camp() -> None:
     from undercover.rules import RuleSettings, Words, start_game
-    from undercover.simulate_rooms import LeakFound, check_no_leak
+    from undercover.tools.simulate.rooms import LeakFound, check_no_leak
 
     game = start_game(
         ["a", "b", "c"], RuleSettings(), 1, Words(civilian="Lune", undercover="Soleil")
@@ -88,7 +89,7 @@ def test_a_wrong_composition_breaks_an_invariant(
 
 def test_a_kick_missing_from_the_recap_breaks_an_invariant() -> None:
     from undercover.rules import RuleSettings, kick, start_game
-    from undercover.simulate import WORDS, InvariantBroken, check_end
+    from undercover.tools.simulate.rules import WORDS, InvariantBroken, check_end
 
     game = start_game(["a", "b", "c", "d"], RuleSettings(), 5, WORDS)
     undercover = next(p for p, r in game.roles.items() if r == "undercover")
@@ -101,7 +102,7 @@ def test_a_kick_missing_from_the_recap_breaks_an_invariant() -> None:
 
 def test_a_word_inside_ones_own_word_is_no_leak_but_alone_it_is() -> None:
     from undercover.rules import RuleSettings, Words, start_game
-    from undercover.simulate_rooms import LeakFound, check_no_leak
+    from undercover.tools.simulate.rooms import LeakFound, check_no_leak
 
     words = Words(civilian="Moules-frites", undercover="Frites")
     game = start_game(["a", "b", "c"], RuleSettings(), 1, words)
@@ -123,7 +124,7 @@ def _table(players: int = 4):  # type: ignore[no-untyped-def]
     from tests.engine.content import builtin_deck
     from undercover.hosts.runner import RoomRunner
     from undercover.hosts.store import SqliteDatabase
-    from undercover.simulate_rooms import Table
+    from undercover.tools.simulate.rooms import Table
 
     folder = tempfile.mkdtemp(prefix="undercover-sim-test-")
     db = SqliteDatabase(Path(folder) / "room.sqlite3")
@@ -161,8 +162,8 @@ def test_the_clock_never_jumps_past_the_idle_cleanup() -> None:
 def test_a_tool_failure_exits_apart_from_a_broken_invariant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from undercover import simulate_rooms
-    from undercover.simulate import TOOL_FAILURE_EXIT
+    from undercover.tools.simulate import TOOL_FAILURE_EXIT
+    from undercover.tools.simulate import rooms as simulate_rooms
 
     def broken_bot(*args: object) -> None:
         raise KeyError("a bot's own bug")

@@ -1,6 +1,6 @@
 """A raw, hostile WebSocket client for the adversarial tests: sends anything, records everything.
 
-Unlike the bots (`undercover.hosts.bots`), `Conn` never tidies what it sends: frames go out
+Unlike the bots (`undercover.tools.socket_bots`), `Conn` never tidies what it sends: frames go out
 exactly as given (str, bytes or a JSON-able value), and every frame received is kept, in
 order, so that a test can search all of them for secrets afterwards.
 """
@@ -16,7 +16,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from undercover.engine.codec import read_view
+from undercover.wire.codec import read_view
 
 Json = dict[str, Any]
 WAIT = 20.0  # generous bound for any one expected frame; never a timed assertion

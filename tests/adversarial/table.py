@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.adversarial.client import Conn, Json
-from undercover.hosts.bots import next_move
+from undercover.tools.socket_bots import next_move
 
 # Nicknames no theme word can contain, so that a search for words in frames finds no name.
 NAMES = ("Qiv", "Qox", "Quz", "Qeb", "Qaj", "Qyf", "Qwo", "Qim")
@@ -124,7 +124,7 @@ class Table:
             )
 
     async def play_to_end(self, guess: str = "zzqx", limit: int = 2000) -> None:
-        """Everyone plays the bots' legal policy (undercover.hosts.bots.next_move) until the
+        """Everyone plays the bots' legal policy (undercover.tools.socket_bots.next_move) until the
         game is over; Mr. White guesses `guess`."""
         sent: set[tuple[str, str]] = set()
         for _ in range(limit):

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from tests.engine.content import builtin_deck
 from undercover.bots.drive import advance, bot_move
-from undercover.bots.tournament import Stalled, bot_table, play_out, with_strengths
 from undercover.engine import deadlines
 from undercover.engine.phases.ended import Ended
 from undercover.engine.room import Room
@@ -18,6 +17,7 @@ from undercover.engine.settings import SettingsChanges
 from undercover.engine.view import view_for
 from undercover.rules import ClueEntry, Role
 from undercover.rules.text import fold
+from undercover.tools.tournament import Stalled, bot_table, play_out, with_strengths
 
 
 def _holds(text: str, word: str) -> bool:

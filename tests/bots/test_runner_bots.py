@@ -8,12 +8,12 @@ import json
 from pathlib import Path
 
 from tests.engine.content import builtin_deck
-from undercover.engine.codec import read_view
-from undercover.engine.protocol import PROTOCOL_VERSION
-from undercover.hosts.bots import next_move
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.store import SqliteDatabase
-from undercover.simulate_rooms import check_no_leak
+from undercover.tools.simulate.rooms import check_no_leak
+from undercover.tools.socket_bots import next_move
+from undercover.wire.codec import read_view
+from undercover.wire.protocol import PROTOCOL_VERSION
 
 CODE = "BOTSS"
 TOKEN = "a-token-for-the-one-person-at-the-table"

@@ -23,7 +23,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_PACKAGES = ("node", "pyodide", "sql.js", "ws", "wrangler")
-INSTALL_HINT = "install the harness: `npm ci`, then `python tools/build_worker.py`"
+INSTALL_HINT = "install the harness: `npm ci`, then `python scripts/build_worker.py`"
 # npm's `node` package: the Node 22 that wrangler >= 4.127 needs, whatever Node runs npm.
 PROJECT_NODE = ROOT / "node_modules" / ".bin" / "node"
 
@@ -56,7 +56,7 @@ def node_env(**extra: str) -> dict[str, str]:
 def build_worker(*extra: str) -> None:
     """Run the Worker's build step, vendoring offline (skipped when already up to date) and
     keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
-    command = [sys.executable, str(ROOT / "tools" / "build_worker.py")]
+    command = [sys.executable, str(ROOT / "scripts" / "build_worker.py")]
     result = subprocess.run(
         [*command, "--vendor", "--keep-theme-data", *extra],
         cwd=ROOT,

@@ -1,4 +1,4 @@
-"""A table of bot players (undercover.hosts.bots) driving a room of the harness over WebSockets."""
+"""A table of bot players (undercover.tools.socket_bots) driving a harness room over WebSockets."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.cloudflare.harness import Harness
-from undercover.hosts.bots import Player, WebSocketTransport, next_move, phase_of
+from undercover.tools.socket_bots import Player, WebSocketTransport, next_move, phase_of
 
 Json = dict[str, Any]
 

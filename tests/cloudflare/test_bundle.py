@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from tools.build_worker import (
+from scripts.build_worker import (
     BUNDLE_REQUIRED,
     missing_from_bundle,
     worker_modules,
@@ -103,13 +103,13 @@ def test_wrangler_dry_run_bundles_the_worker(dry_run: tuple[Path, str]) -> None:
 
 # Under src/ but never imported by the Worker: the self-host, the CLI, the tools.
 NOT_THE_WORKER = (
-    "undercover/cli.py",
-    "undercover/bench.py",
-    "undercover/simulate.py",
-    "undercover/simulate_rooms.py",
+    "undercover/tools/cli.py",
+    "undercover/tools/bench.py",
+    "undercover/tools/simulate/rules.py",
+    "undercover/tools/simulate/rooms.py",
     "undercover/hosts/local.py",
-    "undercover/hosts/bots.py",
-    "undercover/hosts/loadtest.py",
+    "undercover/tools/socket_bots.py",
+    "undercover/tools/loadtest.py",
     "undercover/themes/cli.py",
     "undercover/themes/generate.py",
 )
@@ -129,6 +129,13 @@ def test_the_upload_holds_the_worker_only(dry_run: tuple[Path, str]) -> None:
     assert uploaded - imported == {"undercover/hosts/schema.sql"}
     assert not uploaded & set(NOT_THE_WORKER)
     assert all((ROOT / "src" / name).is_file() for name in NOT_THE_WORKER)  # still there
+
+
+def test_no_tool_module_is_in_the_worker() -> None:
+    """Tools (simulators, benches, load test, the CLI) never reach the Worker's import closure."""
+    modules = {str(path.relative_to(ROOT / "src")) for path in worker_modules().values()}
+    assert "undercover/bots/brain.py" in modules  # the closure is real: a bot seat's brain is in
+    assert [name for name in modules if name.startswith("undercover/tools/")] == []
 
 
 def test_the_import_closure_follows_every_import_and_nothing_else(tmp_path: Path) -> None:

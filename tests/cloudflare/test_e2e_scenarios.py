@@ -14,7 +14,7 @@ import pytest
 
 from tests.cloudflare.harness import Harness, running_harness
 from tests.e2e.scenarios import SCENARIOS
-from undercover.hosts.bots import Player, WebSocketTransport
+from undercover.tools.socket_bots import Player, WebSocketTransport
 
 pytestmark = pytest.mark.node
 
@@ -73,7 +73,7 @@ def test_scenario_on_the_worker(accelerated: Harness, name: str) -> None:
 
 
 def test_the_deployment_smoke_script_passes_against_the_harness(accelerated: Harness) -> None:
-    from tools import smoke_deploy
+    from scripts import smoke_deploy
 
     accelerated.reset_limits()
     report = smoke_deploy.run(accelerated.base_url, players=4)
@@ -86,7 +86,7 @@ def test_the_deployment_smoke_script_passes_against_the_harness(accelerated: Har
 def test_the_smoke_script_survives_a_redeploy_in_the_middle_of_the_game(
     accelerated: Harness,
 ) -> None:
-    from tools import smoke_deploy
+    from scripts import smoke_deploy
 
     accelerated.reset_limits()
     report = smoke_deploy.run(accelerated.base_url, players=4, midgame=accelerated.redeploy)

@@ -89,7 +89,7 @@ def test_hibernation_in_the_middle_of_every_phase(harness: Harness) -> None:
         assert not harness.state(table.code)["live"]
         # A fresh instance answers a duplicate hello of the same seat (replaces the old socket).
         watcher = table.players[1]
-        from undercover.hosts.bots import Player
+        from undercover.tools.socket_bots import Player
 
         twin = Player(watcher.name, table.opener())
         twin.token = watcher.token

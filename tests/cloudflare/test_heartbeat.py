@@ -10,8 +10,8 @@ import pytest
 from websockets.asyncio.client import connect
 
 from tests.cloudflare.harness import Harness
-from undercover.engine.protocol import PROTOCOL_VERSION
 from undercover.hosts.heartbeat import PING, PONG
+from undercover.wire.protocol import PROTOCOL_VERSION
 
 pytestmark = pytest.mark.node
 

@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from undercover.hosts.bots import Player, WebSocketTransport, socket_url
+from undercover.tools.socket_bots import Player, WebSocketTransport, socket_url
 
 START_TIMEOUT_SECONDS = 20.0
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +58,7 @@ class LocalServer:
 
     def start(self) -> float:
         """Start the server and wait until it answers; the seconds it took."""
-        command = [sys.executable, "-m", "undercover.cli", "serve", "--port", str(self.port)]
+        command = [sys.executable, "-m", "undercover.tools.cli", "serve", "--port", str(self.port)]
         command += ["--data-dir", str(self.data_dir), "--time-scale", str(self.time_scale)]
         if self.loopback_unlimited:  # else the per-address limits hold, as in production
             command += ["--loopback-unlimited"]

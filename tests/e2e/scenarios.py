@@ -13,7 +13,7 @@ import json
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
-from undercover.hosts.bots import Json, Player, SocketClosedError, phase_of
+from undercover.tools.socket_bots import Json, Player, SocketClosedError, phase_of
 
 PLAY_TIMEOUT = 60.0
 

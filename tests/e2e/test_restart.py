@@ -17,7 +17,7 @@ import pytest
 
 from tests.e2e.harness import LocalServer
 from tests.e2e.scenarios import Table, ballots_against_mr_white
-from undercover.hosts.bots import Player, phase_of
+from undercover.tools.socket_bots import Player, phase_of
 
 # Slow enough that a phase with a short pause (the 6 s reveal) is still on when the
 # bots come back, fast enough that the game's timers play in seconds.

@@ -51,8 +51,9 @@ from undercover.engine.effects import DeleteRoom
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
 from undercover.engine.settings import SettingsChanges
-from undercover.engine.view import public_view, render_views
+from undercover.engine.view import public_view
 from undercover.rules import Camp, Role
+from undercover.wire.frames import render_views
 
 MAX_STEPS = 500
 ACTIONS = ("play",) * 8 + (

@@ -10,15 +10,10 @@ from pydantic_core import to_json
 
 from tests.engine.content import DECK
 from tests.engine.table import PHASES, Table
-from undercover.engine.view import (
-    RecapJson,
-    private_part,
-    public_json,
-    public_view,
-    render_views,
-    view_for,
-)
+from undercover.engine.view import private_part, public_view, view_for
 from undercover.rules import Role
+from undercover.wire.frames import public_json, render_views
+from undercover.wire.recap_json import RecapJson
 
 
 def key_paths(value: Any, prefix: str = "") -> set[str]:

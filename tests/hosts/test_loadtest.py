@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.harness import ROOT, LocalServer
-from undercover.hosts.loadtest import RefusedTargetError, Report, main, parse_args, require_loopback
+from undercover.tools.loadtest import RefusedTargetError, Report, main, parse_args, require_loopback
 
 
 @pytest.mark.parametrize(
@@ -67,7 +67,7 @@ def server(tmp_path: Path) -> Iterator[LocalServer]:
 
 
 def test_smoke_run_against_a_real_server(server: LocalServer) -> None:
-    command = [sys.executable, "-m", "undercover.cli", "loadtest", "--url", server.base_url]
+    command = [sys.executable, "-m", "undercover.tools.cli", "loadtest", "--url", server.base_url]
     command += ["--rooms", "2", "--players", "4", "--duration", "3", "--warmup", "1"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -18,15 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.content import DECK
-from undercover.engine import codec
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.protocol import CloseCode
 from undercover.engine.room import Room
-from undercover.engine.view import render_views, view_for
+from undercover.engine.view import view_for
 from undercover.hosts import store
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.store import SqliteDatabase
 from undercover.rules import Role
+from undercover.wire import codec
+from undercover.wire.frames import render_views
+from undercover.wire.protocol import CloseCode
 
 START = 1_000_000.0
 CODE = "ROOMS"

@@ -155,7 +155,7 @@ def test_every_literal_key_in_the_code_exists() -> None:
 def test_server_error_codes_are_translated() -> None:
     """Every engine rejection code has a French and an English sentence."""
     from undercover.engine.errors import RejectCode
-    from undercover.engine.protocol import ProtocolCode
+    from undercover.wire.protocol import ProtocolCode
 
     fr = _load(STATIC / "i18n" / "fr.json")
     codes = [code.value for code in (*RejectCode, *ProtocolCode)]

@@ -12,7 +12,9 @@ from enum import StrEnum
 
 from undercover.rules import Fault, RuleViolation
 
-SERVER_INTERNAL = "server.internal"  # = ProtocolCode.INTERNAL (protocol.py imports this module)
+SERVER_INTERNAL = (
+    "server.internal"  # = ProtocolCode.INTERNAL (wire/protocol.py imports this module)
+)
 
 
 class RejectCode(StrEnum):

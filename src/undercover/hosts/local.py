@@ -33,9 +33,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from undercover.engine.codec import error_frame
 from undercover.engine.dealing import Deck
-from undercover.engine.protocol import CloseCode, ProtocolCode
 from undercover.hosts import routes
 from undercover.hosts.clock import Clock, open_clock
 from undercover.hosts.codes import CodeSpaceExhaustedError, new_room_code
@@ -60,6 +58,8 @@ from undercover.hosts.share import base_url, lan_address, qr_svg, share_url
 from undercover.hosts.store import Database
 from undercover.themes.builtin import builtin_catalog
 from undercover.themes.load import ThemeFilesError
+from undercover.wire.codec import error_frame
+from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8787
@@ -287,7 +287,7 @@ async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
                 peer.push_close(routes.CLOSE_POLICY, routes.FLOOD_REASON)
                 break
             if verdict is Frame.SLOW_DOWN:
-                peer.push(error_frame(routes.RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
+                peer.push(error_frame(RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
                 continue
             text = message.get("text")
             if text == PING:  # the heartbeat: answered here, never seen by the room

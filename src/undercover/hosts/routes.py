@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from undercover.engine.protocol import CloseCode, ProtocolCode
 from undercover.hosts.codes import normalise_code
 from undercover.hosts.ratelimit import retry_after_header
 from undercover.hosts.security import API_HEADERS
+from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
 
 JsonBody = dict[str, object]
 
@@ -149,7 +149,6 @@ class ApiResponse:
 ROOM_NOT_FOUND_MESSAGE: Final = "No room with this code. Check the code, or create a room."
 ROUTE_UNKNOWN_MESSAGE: Final = "Not found."
 RATE_LIMITED_MESSAGE: Final = "Too many requests from this address. Try again shortly."
-RATE_LIMITED_CODE: Final = "rate.limited"
 SLOW_DOWN_MESSAGE: Final = "Too many messages; slow down."  # a WebSocket's frame limit
 WRONG_METHOD_MESSAGE: Final = "Method not allowed on this path."
 SERVER_FULL_MESSAGE: Final = "The server cannot open another room right now."

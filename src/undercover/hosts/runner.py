@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from undercover.bots.drive import bot_move
-from undercover.engine import codec, deadlines, seats
-from undercover.engine.codec import ProtocolError
+from undercover.engine import deadlines, seats
 from undercover.engine.commands import (
     BotPlayed,
     Command,
@@ -54,13 +53,16 @@ from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, 
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
-from undercover.engine.protocol import CloseCode, Hello, ProtocolCode
-from undercover.engine.recap_json import Recap, RecapJson, extends
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
-from undercover.engine.view import private_part, public_json, to_ascii_json
+from undercover.engine.view import private_part
 from undercover.hosts import store
 from undercover.hosts.logs import log_event
 from undercover.rules import MAX_PLAYERS, PlayerId
+from undercover.wire import codec
+from undercover.wire.codec import ProtocolError
+from undercover.wire.frames import public_json, to_ascii_json
+from undercover.wire.protocol import CloseCode, Hello, ProtocolCode
+from undercover.wire.recap_json import Recap, RecapJson, extends
 
 ConnectionId = str
 Connections = Mapping[ConnectionId, PlayerId | None]
@@ -383,7 +385,7 @@ class RoomRunner:
         sent, by this runner) gets only the entries after it, with `recap_from` k: the recap
         grows all game long, and was most of each frame. After a restart or a hibernation the
         runner knows of no socket: every one gets the whole recap again. Read back with
-        `codec.read_view`, a frame is `view_for(room, player, now)` (tested).
+        `codec.read_view`, a frame is `view_for(room, player, now, deck)` (tested).
         """
         held = {conn: recap for conn, recap in self._held.items() if conn in live}
         targets = [(conn, live[conn]) for conn in recipients]

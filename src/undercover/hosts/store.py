@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 
-from undercover.engine.recap_json import RecapJson
 from undercover.engine.room import FORMAT_VERSION, Room
 from undercover.engine.seats import name_key
+from undercover.wire.recap_json import RecapJson
 
 if TYPE_CHECKING:
     import sqlite3

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from undercover.engine.errors import RejectCode
-from undercover.engine.protocol import (
+from undercover.wire.protocol import (
     CLIENT_MESSAGE,
     CLIENT_TYPES,
     MAX_FRAME_BYTES,

@@ -6,14 +6,14 @@ import json
 import re
 from pathlib import Path
 
-from undercover.engine import protocol
-from undercover.engine.codec import describe
 from undercover.engine.commands import HOST_COMMANDS, WIRE_COMMANDS, JoinRoom, Reconnect
 from undercover.engine.errors import RejectCode
-from undercover.engine.protocol import CloseCode, ProtocolCode
+from undercover.wire import protocol
+from undercover.wire.codec import describe
+from undercover.wire.protocol import CloseCode, ProtocolCode
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-REGENERATE = "uv run python -m undercover.engine.protocol > docs/protocol.schema.json"
+REGENERATE = "uv run python -m undercover.wire.protocol > docs/protocol.schema.json"
 
 
 def test_the_committed_schema_is_the_generated_one() -> None:

@@ -19,8 +19,8 @@ from typing import Any, Final, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from undercover.engine.codec import read_view
-from undercover.engine.protocol import PROTOCOL_VERSION
+from undercover.wire.codec import read_view
+from undercover.wire.protocol import PROTOCOL_VERSION
 
 DEFAULT_TIMEOUT: Final = 30.0
 

@@ -1,20 +1,16 @@
-"""`undercover simulate`: bots play complete games through the rules and report what happened.
+"""The rules simulator: bots play complete games through `undercover.rules` alone.
 
 Bots pick random legal actions, with moods that make the rare cases happen: timeouts,
-disconnections, abstentions, ties, kicks and Mr. White's guesses, right and wrong. The command
-fails (exit 1) if an invariant breaks, or if over 1,000 games or more an edge case that the
-player count allows never occurred (Mr. White, and so his guesses, needs 5 players). With
-`--rooms`, a failure of the simulator itself (its bots, its clock: no verdict on the game)
-exits 3 with `tool_failure` instead of `invariant_broken`.
+disconnections, abstentions, ties, kicks and Mr. White's guesses, right and wrong. A game
+that breaks an invariant raises `InvariantBroken`; over 1,000 games or more, an edge case that
+the player count allows and that never occurred is reported missing (Mr. White, and so his
+guesses, needs 5 players).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from undercover.rules import (
@@ -59,7 +55,6 @@ EDGE_CASES = (
     "phantom_votes_decided",
 )
 MIN_GAMES_FOR_EDGE_CHECK = 1000
-TOOL_FAILURE_EXIT = 3  # the simulator failed (exit 1 is kept for a broken game invariant)
 WORDS = Words(civilian="Tour Eiffel", undercover="Arc de Triomphe", civilian_aliases=("Eiffel",))
 
 
@@ -263,58 +258,3 @@ def play(players: int, seed: int, report: Report) -> None:
         raise InvariantBroken(f"game {seed} did not end within {bound} inputs")
     report.games += 1
     report.winners["+".join(game.outcome.winners)] += 1
-
-
-def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="undercover simulate", description=__doc__)
-    parser.add_argument("--players", type=int, default=8)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--rooms",
-        type=int,
-        default=0,
-        help="play through the room engine instead: this many rooms of --games games each",
-    )
-    parser.add_argument(
-        "--seat-bots",
-        type=int,
-        default=0,
-        help="with --rooms: the host also seats this many bots (docs/bots.md) at each table",
-    )
-    args = parser.parse_args(argv)
-    if args.rooms:
-        from undercover import simulate_rooms as rooms
-
-        try:
-            summary = rooms.simulate_rooms(
-                args.players, args.rooms, args.games, args.seed, args.seat_bots
-            )
-        except rooms.InvariantBroken as broken:
-            print(json.dumps({"invariant_broken": str(broken)}, indent=2))
-            return 1
-        except Exception as failure:  # the simulator's own failure says nothing of the game
-            print(json.dumps({"tool_failure": f"{type(failure).__name__}: {failure}"}, indent=2))
-            return TOOL_FAILURE_EXIT
-        print(json.dumps(summary, indent=2))
-        return 0
-    report = Report()
-    try:
-        for game_number in range(args.games):
-            play(args.players, args.seed * 1_000_003 + game_number, report)
-    except InvariantBroken as broken:
-        print(json.dumps({"invariant_broken": str(broken), **report.as_dict()}, indent=2))
-        return 1
-    summary = report.as_dict()
-    possible = [
-        name
-        for name in EDGE_CASES
-        if args.players >= MR_WHITE_MIN_PLAYERS or not name.endswith("_guess")
-    ]
-    missing = [name for name in possible if report.edge_cases[name] == 0]
-    if args.games >= MIN_GAMES_FOR_EDGE_CHECK and missing:
-        summary["missing_edge_cases"] = missing
-        print(json.dumps(summary, indent=2))
-        return 1
-    print(json.dumps(summary, indent=2))
-    return 0

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from undercover.engine import codec
-from undercover.engine.codec import ProtocolError
 from undercover.engine.commands import CastVote, GiveClue, Leave, UpdateSettings
-from undercover.engine.protocol import MAX_FRAME_BYTES, Hello, ProtocolCode
 from undercover.rules import Mode
+from undercover.wire import codec
+from undercover.wire.codec import ProtocolError
+from undercover.wire.protocol import MAX_FRAME_BYTES, Hello, ProtocolCode
 
 TOKEN = "k" * 43
 

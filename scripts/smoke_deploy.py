@@ -1,8 +1,8 @@
 """Smoke test of a real deployment (docs/deploy.md): pages, API, one whole game, reconnections.
 
-    uv run python tools/smoke_deploy.py https://undercover.<account>.workers.dev [--players 4]
+    uv run python scripts/smoke_deploy.py https://undercover.<account>.workers.dev [--players 4]
 
-Bots speak the client protocol over real WebSockets (`undercover.hosts.bots`): they create a
+Bots speak the client protocol over real WebSockets (`undercover.tools.socket_bots`): they create a
 room, join, play a classic game to the end with the room's real timers (alarms in the Durable
 Object), and one player drops and comes back with its token in the middle of the game. Whenever
 a socket drops for any other reason (a redeploy drops them all, with 1006), its bot rejoins
@@ -26,7 +26,7 @@ from typing import Any
 
 from websockets.exceptions import WebSocketException
 
-from undercover.hosts.bots import (
+from undercover.tools.socket_bots import (
     Player,
     SocketClosedError,
     WebSocketTransport,

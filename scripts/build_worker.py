@@ -15,7 +15,7 @@
 `--test-modules DIR` also installs pytest and hypothesis (pure Python) for the Pyodide harness,
 which runs the rules and engine suites under Python 3.14.
 
-Usage: python tools/build_worker.py [--vendor [--force]] [--keep-theme-data] [--test-modules DIR]
+Usage: python scripts/build_worker.py [--vendor [--force]] [--keep-theme-data] [--test-modules DIR]
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ def check_python_modules() -> None:
         # From compatibility date 2026-04-21 the runtime no longer ships the `workers` SDK.
         raise SystemExit(
             f"build_worker: {', '.join(missing)} missing: run `uv run pywrangler sync` (online)"
-            " or `uv run python tools/build_worker.py --vendor` (PyPI's Pyodide wheels)"
+            " or `uv run python scripts/build_worker.py --vendor` (PyPI's Pyodide wheels)"
         )
 
 

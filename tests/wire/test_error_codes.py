@@ -9,9 +9,8 @@ import re
 from pathlib import Path
 
 from undercover.engine.errors import RejectCode
-from undercover.engine.protocol import ProtocolCode
-from undercover.hosts import error_codes
-from undercover.hosts.routes import RATE_LIMITED_CODE
+from undercover.wire import error_codes
+from undercover.wire.protocol import RATE_LIMITED_CODE, ProtocolCode
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "undercover"
@@ -79,7 +78,7 @@ def raised_reject_codes() -> set[str]:
 def test_the_docs_list_is_the_generated_one() -> None:
     text = error_codes.DOCS.read_text("utf-8")
     assert error_codes.with_generated_section(text) == text, (
-        "docs/protocol.md is stale: uv run python -m undercover.hosts.error_codes --write"
+        "docs/protocol.md is stale: uv run python -m undercover.wire.error_codes --write"
     )
 
 

@@ -32,8 +32,8 @@ from dataclasses import asdict, dataclass
 from typing import Final
 from urllib.parse import urlsplit
 
-from undercover.hosts.bots import Json, Player, WebSocketTransport, phase_of, socket_url
 from undercover.hosts.local import raise_file_limit
+from undercover.tools.socket_bots import Json, Player, WebSocketTransport, phase_of, socket_url
 
 MAX_ROOMS: Final = 1000
 MAX_PLAYERS: Final = 20

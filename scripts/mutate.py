@@ -1,9 +1,9 @@
 """Mutation check: plant single-line bugs in the rules and the phase modules, one at a time, and
 see whether the tests catch each (docs/mutation.md).
 
-    uv run python tools/mutate.py            # every mutant; prints a table, exit 1 if one survives
-    uv run python tools/mutate.py --list     # the mutants, without running anything
-    uv run python tools/mutate.py -k grace   # only mutants whose rule or file matches
+    uv run python scripts/mutate.py           # every mutant; prints a table, exit 1 if one survives
+    uv run python scripts/mutate.py --list    # the mutants, without running anything
+    uv run python scripts/mutate.py -k grace  # only mutants whose rule or file matches
 
 Each mutant replaces one exact line fragment (it must occur exactly once in its file) in a
 copy of the repository, then runs only the test files that speak for that rule, stopping at

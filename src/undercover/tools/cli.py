@@ -10,10 +10,13 @@ from collections.abc import Sequence
 # that `undercover themes check` does not pay for the web server's imports.
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("undercover.hosts.local", "run the game server on this machine"),
-    "simulate": ("undercover.simulate", "play bot games and check invariants"),
-    "bench": ("undercover.bench", "measure the room engine's per-input cost"),
-    "loadtest": ("undercover.hosts.loadtest", "drive bot rooms against a running server"),
-    "tournament": ("undercover.bots.tournament", "bot-only games: win rates per camp and strength"),
+    "simulate": ("undercover.tools.simulate", "play bot games and check invariants"),
+    "bench": ("undercover.tools.bench", "measure the room engine's per-input cost"),
+    "loadtest": ("undercover.tools.loadtest", "drive bot rooms against a running server"),
+    "tournament": (
+        "undercover.tools.tournament",
+        "bot-only games: win rates per camp and strength",
+    ),
     "themes": ("undercover.themes.cli", "validate themes, generate data, sample pairs"),
 }
 

@@ -18,14 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from undercover.engine.codec import read_view
 from undercover.engine.dealing import Deck
-from undercover.engine.protocol import PROTOCOL_VERSION
 from undercover.hosts.runner import ConnectionId, Outbox, RoomRunner
 from undercover.hosts.store import SqliteDatabase
 from undercover.rules import Game, Role
 from undercover.rules.text import fold
 from undercover.themes.builtin import builtin_catalog
+from undercover.wire.codec import read_view
+from undercover.wire.protocol import PROTOCOL_VERSION
 
 Json = dict[str, Any]
 TICKS_PER_GAME = 4000  # the simulator's budget; a game bug shows as a stall before it runs out
