@@ -50,6 +50,15 @@ class FakeRunner:
         doc = self._doc() or {"seats": {}}
         return {"code": self.code, "status": "lobby", "players": len(doc["seats"])}
 
+    def greets_a_seat(self, text: str | bytes) -> bool:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return False
+        doc = self._doc()
+        seated = doc["seats"] if doc is not None else {}
+        return isinstance(message, dict) and message.get("token") in seated
+
     def _views(self, doc: dict[str, Any], connections: Connections) -> tuple[tuple[str, str], ...]:
         view = json.dumps({"type": "view", "counter": doc["counter"], "fired": doc["fired"]})
         return tuple((conn, view) for conn, player in connections.items() if player is not None)

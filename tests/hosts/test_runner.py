@@ -399,6 +399,31 @@ def test_a_kicked_player_is_told_closed_and_refused_for_good(tmp_path: Path) -> 
     assert host.closed[again][0] == CloseCode.KICKED
 
 
+def test_the_host_can_tell_a_seat_s_hello_before_the_room_hears_it(tmp_path: Path) -> None:
+    """What the look-up limit asks (ratelimit.Door): never charge a seat's reconnection."""
+    host = seated(tmp_path, 4)
+    host.command("joueur1", {"type": "kick", "player_id": "p4"})
+
+    def hello(token: object, **extra: object) -> str:
+        return json.dumps({"type": "hello", "protocol": 2, "token": token, **extra})
+
+    runner = host._runner()
+    assert runner.greets_a_seat(hello(host.tokens["joueur2"]))
+    assert runner.greets_a_seat(hello(host.tokens["joueur4"]))  # kicked: told so, not limited
+    for text in (
+        hello("t" * 43),  # no seat
+        hello(None, name="Zoé"),  # a newcomer
+        json.dumps({"type": "vote", "token": host.tokens["joueur2"]}),  # not a hello
+        hello(host.tokens["joueur2"], protocol=1),  # not a hello this server reads
+        "not json",
+        b"\x00",
+    ):
+        assert not runner.greets_a_seat(text), text
+    assert not RoomRunner(
+        SqliteDatabase(tmp_path / "none.sqlite3"), "NONE", deck=DECK
+    ).greets_a_seat(hello(host.tokens["joueur2"]))
+
+
 def test_leaving_the_lobby_frees_the_seat_and_closes_the_socket(tmp_path: Path) -> None:
     host = seated(tmp_path, 3)
     conn = host.conn_of["joueur3"]

@@ -12,9 +12,7 @@ from enum import StrEnum
 
 from undercover.rules import Fault, RuleViolation
 
-SERVER_INTERNAL = (
-    "server.internal"  # = ProtocolCode.INTERNAL (wire/protocol.py imports this module)
-)
+SERVER_INTERNAL = "server.internal"  # = ProtocolCode.INTERNAL (wire/protocol.py imports it)
 
 
 class RejectCode(StrEnum):

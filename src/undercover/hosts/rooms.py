@@ -58,6 +58,7 @@ class Runner(Protocol):
 
     def exists(self) -> bool: ...
     def summary(self, now: float) -> Mapping[str, object]: ...
+    def greets_a_seat(self, text: str | bytes) -> bool: ...
     def on_frame(
         self,
         conn: ConnectionId,
@@ -226,6 +227,13 @@ class LiveRoom:
             if self.offload:
                 return await finish_in_thread(lambda: self.runner.summary(now))
             return self.runner.summary(now)
+
+    async def greets_a_seat(self, text: str | bytes) -> bool:
+        """Whether a first frame resumes a seat of this room (read under the lock)."""
+        async with self.lock:
+            if self.offload:
+                return await finish_in_thread(lambda: self.runner.greets_a_seat(text))
+            return self.runner.greets_a_seat(text)
 
     def arm(self) -> None:
         """Arm the alarm for what storage holds (an early alarm changes nothing)."""

@@ -163,6 +163,22 @@ class RoomRunner:
             status = "lobby" if isinstance(room.phase, Lobby) else "running"
         return {"code": self.code, "status": status, "players": players}
 
+    def greets_a_seat(self, text: str | bytes) -> bool:
+        """Whether `text` is a hello with the token of one of this room's seats (or of a
+        kicked one): the host's look-up limit never charges it (`ratelimit.RoomPasses`)."""
+        try:
+            message = codec.decode(text)
+        except ProtocolError:
+            return False
+        if not isinstance(message, Hello) or message.token is None:
+            return False
+        loaded = self._load()
+        if loaded is None:
+            return False
+        room, token = loaded.room, message.token
+        kicked = seats.hash_token(token) in room.banned
+        return kicked or seats.find_by_token(room, token) is not None
+
     # Entry points ------------------------------------------------------------------------
 
     def on_frame(
