@@ -24,6 +24,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.engine.content import DECK
 from tests.engine.table import Table, token_of
 from undercover.engine import ghosts
 from undercover.engine.commands import (
@@ -95,11 +96,11 @@ def check_views(table: Table, checked: Checked) -> None:
         return  # views depend on the room, and on `now` only to echo it: all checked already
     checked.room = room
     viewers: list[str | None] = [seat.player_id for seat in room.seats] + [None]  # None: board
-    rendered = render_views(room, viewers, table.now, checked.recap)
+    rendered = render_views(room, viewers, table.now, DECK, checked.recap)
     head = rendered[None][: rendered[None].rindex(',"me":') + len(',"me":')]
     public = head[: -len(',"me":')] + "}"
     shown = json.loads(public)
-    assert shown == public_view(room, table.now)
+    assert shown == public_view(room, table.now, DECK)
     privates = {}
     for viewer, text in rendered.items():
         assert text.startswith(head)  # every message shares the public part checked here
@@ -109,7 +110,7 @@ def check_views(table: Table, checked: Checked) -> None:
     if room.ghosts and game is not None and not game.is_over:
         # What ghosts see or did reaches no one else: every other view is the ghost-free one.
         ghost_free = room.model_copy(update={"ghosts": ()})
-        assert public_view(ghost_free, table.now) == shown, "a ghost reached the public part"
+        assert public_view(ghost_free, table.now, DECK) == shown, "a ghost reached the public part"
         haunting = {g.player_id for g in room.ghosts}
         for viewer in viewers:
             if viewer not in haunting:
@@ -205,7 +206,7 @@ def hostile(table: Table, pick: Pick) -> None:
             Disconnected(player_id=pick(ids)),
         ]
     )
-    step = apply(room, pick([*ids, None]), command, table.now)
+    step = apply(room, pick([*ids, None]), command, table.now, DECK)
     table.room, table.effects = step.room, list(step.effects)
 
 

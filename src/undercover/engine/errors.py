@@ -12,9 +12,7 @@ from enum import StrEnum
 
 from undercover.rules import Fault, RuleViolation
 
-SERVER_INTERNAL = (
-    "server.internal"  # = ProtocolCode.INTERNAL (wire/protocol.py imports this module)
-)
+SERVER_INTERNAL = "server.internal"  # = ProtocolCode.INTERNAL (wire/protocol.py imports it)
 
 
 class RejectCode(StrEnum):
@@ -29,6 +27,9 @@ class RejectCode(StrEnum):
     NAME_TAKEN = "name.taken"
     TOKEN_UNKNOWN = "token.unknown"
     TOKEN_BANNED = "token.banned"
+    LOOK_NOT_IN_LOBBY = "look.not_in_lobby"
+    LOOK_INVALID = "look.invalid"
+    LOOK_TAKEN = "look.taken"
     SETTINGS_NOT_IN_LOBBY = "settings.not_in_lobby"
     SETTINGS_INVALID = "settings.invalid"
     START_NOT_IN_LOBBY = "start.not_in_lobby"
