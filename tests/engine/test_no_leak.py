@@ -10,7 +10,10 @@ The room around one table is in it too: seats share devices (a device's seats dr
 back together), the board is the viewer None (the runner renders a board's socket so), and
 ghosts opt in with random bets. A ghost is a viewer of its own class: its private part may
 hold every card, and every other view (each living player's, the board's) must be exactly
-what it would be with no ghost in the room.
+what it would be with no ghost in the room. Bot seats play too, as the host plays them on its
+alarm: each bot's brain is handed its seat's view and nothing else, checked like any frame.
+
+The checks themselves are the shared leak checker's (`undercover.tools.leaks`).
 """
 
 from __future__ import annotations
@@ -20,15 +23,20 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.engine.content import DECK
 from tests.engine.table import Table, token_of
-from undercover.engine import ghosts
+from undercover.bots import drive
+from undercover.bots.brain import decide
+from undercover.engine import deadlines, ghosts
 from undercover.engine.commands import (
+    AddBot,
     BecomeGhost,
+    BotPlayed,
     CastVote,
     ConfirmRole,
     Connected,
@@ -42,6 +50,7 @@ from undercover.engine.commands import (
     Rematch,
     SetLock,
     StartGame,
+    TimePassed,
     UpdateSettings,
 )
 from undercover.engine.deadlines import next_deadline
@@ -50,7 +59,7 @@ from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
 from undercover.engine.room import Room
 from undercover.engine.settings import SettingsChanges
-from undercover.engine.view import private_part, public_view
+from undercover.engine.view import private_part, public_view, view_for
 from undercover.rules import Camp
 from undercover.tools.leaks import LeakChecker
 from undercover.wire.frames import render_views
@@ -95,7 +104,12 @@ def check_views(table: Table, checked: Checked) -> None:
     if room == checked.room:
         return  # views depend on the room, and on `now` only to echo it: all checked already
     checked.room = room
-    viewers: list[str | None] = [seat.player_id for seat in room.seats] + [None]  # None: board
+    # The sockets a host sends to: connected seats, and a board (viewer None). A seat that
+    # comes back is checked at its reconnection; a bot's view is checked when it is handed.
+    viewers: list[str | None] = [
+        s.player_id for s in room.seats if s.connected and not s.kicked and s.bot is None
+    ]
+    viewers.append(None)
     rendered = render_views(room, viewers, table.now, DECK, checked.recap)
     head = rendered[None][: rendered[None].rindex(',"me":') + len(',"me":')]
     public = head[: -len(',"me":')] + "}"
@@ -121,16 +135,18 @@ def check_views(table: Table, checked: Checked) -> None:
 Pick = Callable[[Sequence[Any]], Any]
 
 
-def act(table: Table, pick: Pick) -> bool:
+def act(table: Table, pick: Pick, checked: Checked) -> bool:
     """One random input, legal or not; True if views were sent (a rejection sends none)."""
     room, game = table.room, table.room.game
     seated = [s.nickname for s in room.seats if not s.kicked]
     choice = pick(ACTIONS)
     try:
         if choice == "tick":
-            table.tick(pick([0.5, 2, 5, 13]))
+            table.now += pick([0.5, 2, 5, 13])
+            host_alarm(table, checked)
         elif choice == "deadline" and next_deadline(room) is not None:
-            table.until_deadline()
+            table.now = max(table.now, next_deadline(room) or table.now)
+            host_alarm(table, checked)
         elif choice == "disconnect" and seated:
             table.disconnect(pick(seated))
         elif choice == "reconnect" and seated:
@@ -145,8 +161,8 @@ def act(table: Table, pick: Pick) -> bool:
             hostile(table, pick)
         elif choice == "ghost":
             haunt(table, pick)
-        elif choice == "device" and seated:
-            device = devices(table)[pick(seated)]
+        elif choice == "device" and (humans := list(devices(table))):
+            device = devices(table)[pick(humans)]
             back = pick([True, False])
             for name in device:
                 if back:
@@ -161,10 +177,29 @@ def act(table: Table, pick: Pick) -> bool:
     return table.room is not room
 
 
+def host_alarm(table: Table, checked: Checked) -> None:
+    """What a host's alarm does at `table.now`: each bot due plays what its brain chose, then
+    the timers. A bot's brain is handed its seat's view, nothing more, and that view obeys
+    the same rule as any frame."""
+    for _ in range(len(table.room.seats) * 4):
+        due = deadlines.earliest(table.room)
+        if due is None or due.at > table.now or due.kind != "bot" or due.player_id is None:
+            break
+        room, bot = table.room, due.player_id
+        with mock.patch.object(drive, "decide", wraps=decide) as brain:
+            chosen = drive.bot_move(room, bot, table.now, DECK)
+        view, catalog, _ = brain.call_args.args
+        assert view == view_for(room, bot, table.now, DECK)
+        assert catalog is DECK.catalog  # the public theme catalog, nothing of the room
+        checked.leaks.check(room, bot, view, (json.dumps(view),))
+        table.run(None, BotPlayed(player_id=bot, command=chosen))
+    table.run(None, TimePassed())
+
+
 def devices(table: Table) -> dict[str, list[str]]:
     """Shared devices: seats grouped in joining order by a few players' phones (up to 4 seats
-    each); each seat's name maps to every seat on its device."""
-    names = [s.nickname for s in table.room.seats if not s.kicked]
+    each); each seat's name maps to every seat on its device. A bot seat has no device."""
+    names = [s.nickname for s in table.room.seats if not s.kicked and s.bot is None]
     size = 1 + table.room.seed % 4
     groups = [names[i : i + size] for i in range(0, len(names), size)]
     return {name: group for group in groups for name in group}
@@ -246,7 +281,16 @@ def random_table(pick: Pick) -> Table:
     }
     # Two draws: on wasm32 (Pyodide) len() of a range over 2**31 items overflows.
     seed = pick(range(10**3, 10**6)) * 10**6 + pick(range(10**6))
-    return Table.seated(*(f"joueur{i}" for i in range(players)), seed=seed, **options).started()
+    table = Table.seated(*(f"joueur{i}" for i in range(players)), seed=seed, **options)
+    for _ in range(min(pick([0, 0, 1, 2, 3]), 20 - players)):  # bot seats, played by the host
+        strength = pick(["debutant", "normal", "malin"])
+        table.run(table.host_name, AddBot(seq=table.seq, strength=strength))
+    table.run(table.host_name, StartGame(seq=table.seq))
+    humans = {s.player_id for s in table.room.seats if s.bot is None}
+    for name in table.alive_names:
+        if table.pid(name) in humans:  # bots confirm on their own, on the host's alarm
+            table.run(name, ConfirmRole(seq=table.seq))
+    return table
 
 
 @settings(
@@ -267,7 +311,7 @@ def test_no_view_ever_leaks_a_secret(game_seed: int) -> None:
     for _ in range(MAX_STEPS):
         if table.phase == "ended":
             break
-        if act(table, pick):
+        if act(table, pick, checked):
             check_views(table, checked)
         if DeleteRoom() in table.effects:
             break  # the room stayed empty for an hour: the host deletes it
