@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table, create_room, http
+from tests.contract.client import Conn, Json
+from tests.contract.table import Table, create_room, http
 from tests.e2e.harness import LocalServer
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

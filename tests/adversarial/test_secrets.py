@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table, http
+from tests.contract.client import Conn, Json
+from tests.contract.table import Table, http
 from tests.e2e.harness import LocalServer
 from undercover.rules.text import fold
 

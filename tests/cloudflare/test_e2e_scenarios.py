@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.cloudflare.harness import Harness, running_harness
-from tests.e2e.scenarios import SCENARIOS
+from tests.contract.scenarios import SCENARIOS
 from undercover.tools.socket_bots import Player, WebSocketTransport
 
 pytestmark = pytest.mark.node

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.contract.scenarios import SCENARIOS, Table
 from tests.e2e.harness import LocalServer
-from tests.e2e.scenarios import SCENARIOS, Table
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

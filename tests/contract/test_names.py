@@ -11,8 +11,8 @@ import asyncio
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import create_room
+from tests.contract.client import Conn, Json
+from tests.contract.table import create_room
 from tests.e2e.harness import LocalServer
 
 

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table
+from tests.contract.client import Conn, Json
+from tests.contract.table import Table
 from tests.e2e.harness import LocalServer
 
 

@@ -11,8 +11,8 @@ import struct
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table, create_room
+from tests.contract.client import Conn, Json
+from tests.contract.table import Table, create_room
 from tests.e2e.harness import LocalServer
 
 HELLO_PREFIX = '{"type":"hello","protocol":2,"token":null,"name":"'

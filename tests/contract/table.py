@@ -9,7 +9,7 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from tests.adversarial.client import Conn, Json
+from tests.contract.client import Conn, Json
 from undercover.tools.socket_bots import next_move
 
 # Nicknames no theme word can contain, so that a search for words in frames finds no name.
