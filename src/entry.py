@@ -18,7 +18,7 @@ from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
 import snapshot_seeds  # noqa: F401  (first: pydantic-core's import-time seeds are granted there)
-from undercover.engine.store import Row, SqlValue, has_tables
+from undercover.engine.dealing import Deck
 from undercover.hosts import routes
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
 from undercover.hosts.heartbeat import PING, PONG
@@ -27,12 +27,13 @@ from undercover.hosts.ratelimit import Door, FloodGuard, Frame, RoomPasses, clie
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.security import is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
+from undercover.hosts.store import Row, SqlValue, has_tables
 from undercover.themes.builtin import builtin_catalog
 from undercover.wire.codec import error_frame
 from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
 
 configure()
-builtin_catalog()  # parsed at import, so inside the deploy's memory snapshot: not on an input
+DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
 LIMITED = (routes.CreateRoom, routes.ShowRoom, routes.ShowQrCode, routes.OpenSocket)
 LOOK_UPS_SPENT = error_frame(RATE_LIMITED_CODE, routes.RATE_LIMITED_MESSAGE, fatal=True)
 QR_HEADERS = {"content-type": "image/svg+xml", "cache-control": "no-store"}
@@ -49,7 +50,7 @@ def _value(value: Any) -> SqlValue:  # NULL may come as jsnull; a BLOB as a memo
 
 
 @dataclass(frozen=True)
-class SqlDatabase:  # undercover.engine.store.Database over ctx.storage.sql
+class SqlDatabase:  # undercover.hosts.store.Database over ctx.storage.sql
     sql: Any
 
     def execute(self, sql: str, params: Sequence[SqlValue] = ()) -> list[Row]:
@@ -135,7 +136,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
 
     async def create_room(self, code: str, key: str) -> bool:  # RPC from POST /api/rooms
         if free := self._runner() is None:  # False: taken
-            self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63))
+            self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63), deck=DECK)
             self.passes.grant("", key)
         return free
 
@@ -220,7 +221,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
     def _runner(self) -> RoomRunner | None:  # None if no room here: then nothing is written
         if self.runner is None and has_tables(self.db):
             name = getattr(self.ctx.id, "name", None)
-            self.runner = RoomRunner(self.db, name if isinstance(name, str) else "?")
+            self.runner = RoomRunner(self.db, name if isinstance(name, str) else "?", deck=DECK)
         return self.runner
 
     def _sockets(self) -> dict[str, tuple[Any, str | None]]:  # from the attachments after a wake

@@ -33,7 +33,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from undercover.engine.store import Database
+from undercover.engine.dealing import Deck
 from undercover.hosts import routes
 from undercover.hosts.clock import Clock, open_clock
 from undercover.hosts.codes import CodeSpaceExhaustedError, new_room_code
@@ -56,6 +56,7 @@ from undercover.hosts.ratelimit import (
 from undercover.hosts.rooms import Engine, LiveRoom, Peer, Rooms, Runner
 from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import base_url, lan_address, qr_svg, share_url
+from undercover.hosts.store import Database
 from undercover.themes.builtin import builtin_catalog
 from undercover.themes.load import ThemeFilesError
 from undercover.wire.codec import error_frame
@@ -94,12 +95,13 @@ class SharedEngine:
         from undercover.hosts.runner import RoomRunner
 
         self.runner = RoomRunner
+        self.deck = Deck(builtin_catalog())  # once per process: every room deals from it
 
     def open(self, db: Database, code: str) -> Runner:
-        return self.runner(db, code)
+        return self.runner(db, code, deck=self.deck)
 
     def create(self, db: Database, code: str, now: float, seed: int) -> Runner:
-        return self.runner.create(db, code, now, seed)
+        return self.runner.create(db, code, now, seed, deck=self.deck)
 
 
 class Server:

@@ -19,10 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, Protocol, TypeVar
 
-from undercover.engine.store import Database, SqliteDatabase
 from undercover.hosts.clock import Clock
 from undercover.hosts.logs import log_event
 from undercover.hosts.routes import CLOSE_POLICY, SLOW_REASON
+from undercover.hosts.store import Database, SqliteDatabase
 
 ConnectionId = str
 PlayerId = str

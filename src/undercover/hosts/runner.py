@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from undercover.bots.drive import bot_move
-from undercover.engine import deadlines, seats, store
+from undercover.engine import deadlines, seats
 from undercover.engine.commands import (
     BotPlayed,
     Command,
@@ -48,12 +48,14 @@ from undercover.engine.commands import (
     TimePassed,
 )
 from undercover.engine.deadlines import next_deadline
+from undercover.engine.dealing import Deck
 from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, PairRated, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
 from undercover.engine.phases.lobby import Lobby
 from undercover.engine.room import FORMAT_VERSION, Room, new_room
 from undercover.engine.view import private_part
+from undercover.hosts import store
 from undercover.hosts.logs import log_event
 from undercover.rules import MAX_PLAYERS, PlayerId
 from undercover.wire import codec
@@ -122,9 +124,10 @@ class _Loaded:
 class RoomRunner:
     """One room's loop over a `Database`; cheap to build, so a host may build one per call."""
 
-    def __init__(self, db: store.Database, code: str) -> None:
+    def __init__(self, db: store.Database, code: str, *, deck: Deck) -> None:
         self.db = db
         self.code = code
+        self.deck = deck  # the theme content: built once per process by the host
         self._schema_ready = False
         self._cache: _Loaded | None = None
         self._recap_json = RecapJson()  # the recap's JSON, reused from step to step
@@ -132,9 +135,11 @@ class RoomRunner:
         self._held: dict[ConnectionId, Recap] = {}  # the recap each socket was last sent
 
     @classmethod
-    def create(cls, db: store.Database, code: str, now: float, seed: int) -> RoomRunner:
+    def create(
+        cls, db: store.Database, code: str, now: float, seed: int, *, deck: Deck
+    ) -> RoomRunner:
         """Create the room (only `POST /api/rooms` does this); two rows written."""
-        runner = cls(db, code)
+        runner = cls(db, code, deck=deck)
         if runner.exists():
             raise ValueError(f"room {code} already exists")
         runner._ensure_schema()
@@ -314,12 +319,12 @@ class RoomRunner:
             due = deadlines.earliest(turn.room)
             if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
                 break
-            chosen = bot_move(turn.room, due.player_id, now)
+            chosen = bot_move(turn.room, due.player_id, now, self.deck)
             self._apply(turn, None, BotPlayed(player_id=due.player_id, command=chosen), now)
         self._apply(turn, None, TimePassed(), now)
 
     def _apply(self, turn: _Turn, actor: PlayerId | None, command: Command, now: float) -> None:
-        step = apply(turn.room, actor, command, now)
+        step = apply(turn.room, actor, command, now, self.deck)
         turn.room = step.room
         turn.effects.extend(step.effects)
 
@@ -396,7 +401,7 @@ class RoomRunner:
         sent, by this runner) gets only the entries after it, with `recap_from` k: the recap
         grows all game long, and was most of each frame. After a restart or a hibernation the
         runner knows of no socket: every one gets the whole recap again. Read back with
-        `codec.read_view`, a frame is `view_for(room, player, now)` (tested).
+        `codec.read_view`, a frame is `view_for(room, player, now, deck)` (tested).
         """
         held = {conn: recap for conn, recap in self._held.items() if conn in live}
         targets = [(conn, live[conn]) for conn in recipients]
@@ -412,7 +417,7 @@ class RoomRunner:
             start = len(before) if continues[id(before)] else 0
             held[conn] = recap
             if start not in heads:
-                public = public_json(room, now, self._recap_json, recap_from=start)
+                public = public_json(room, now, self.deck, self._recap_json, recap_from=start)
                 heads[start] = codec.view_frame(revision, public[:-1] + ',"me":', start)[:-1]
             if (start, player) not in frames:
                 private = to_ascii_json(private_part(room, None if player == BOARD else player))
