@@ -10,6 +10,8 @@ loopback, and the Worker's limit windows are reset before each room's creation o
 from __future__ import annotations
 
 import asyncio
+import json
+import sqlite3
 from typing import Any, Protocol
 
 from tests.cloudflare.harness import Harness
@@ -32,6 +34,14 @@ class Server(Protocol):
         """What the host logged as its own errors since it started (none, in a sound run)."""
         ...
 
+    def log_text(self) -> str:
+        """Everything the host logged since it started."""
+        ...
+
+    def stored_room(self, code: str) -> dict[str, Any]:
+        """The room's stored document (secrets included: the tests search frames for them)."""
+        ...
+
 
 class SelfHost:
     name = "self_host"
@@ -51,6 +61,15 @@ class SelfHost:
 
     def server_errors(self) -> list[str]:
         return [line for line in self.local.log_text().splitlines() if '"level": "error"' in line]
+
+    def log_text(self) -> str:
+        return self.local.log_text()
+
+    def stored_room(self, code: str) -> dict[str, Any]:
+        with sqlite3.connect(self.local.data_dir / "rooms" / f"{code}.sqlite3") as db:
+            (doc,) = db.execute("SELECT doc FROM room").fetchone()
+        room: dict[str, Any] = json.loads(doc)
+        return room
 
 
 class WorkerHost:
@@ -81,3 +100,12 @@ class WorkerHost:
 
     def server_errors(self) -> list[str]:
         return [str(error) for error in self.harness.logs()["errors"]]
+
+    def log_text(self) -> str:
+        return json.dumps(self.harness.logs(), ensure_ascii=False)
+
+    def stored_room(self, code: str) -> dict[str, Any]:
+        doc = self.harness.stored(code)
+        assert doc is not None, f"no room {code} in the harness"
+        room: dict[str, Any] = json.loads(doc)
+        return room
