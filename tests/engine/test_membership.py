@@ -10,7 +10,7 @@ from undercover.engine.commands import CastVote, JoinRoom, Kick, Leave, Reconnec
 from undercover.engine.effects import CloseSeat, Welcome
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 
 @pytest.mark.parametrize("phase", PHASES)
