@@ -253,10 +253,10 @@ def test_rules_say_what_docs_rules_decides(lang: str, section: str, phrase: str)
     assert phrase in text
 
 
-def test_the_faces_offered_at_home_are_the_servers() -> None:
+def test_the_faces_offered_are_the_servers() -> None:
     from undercover.engine.seats import AVATARS, COLORS
 
-    home = (STATIC / "js" / "screens" / "home.js").read_text("utf-8")
+    home = (STATIC / "js" / "faces.js").read_text("utf-8")
 
     def listed(name: str) -> list[str]:
         block = re.search(rf"export const {name} = \[(.*?)\];", home, re.S)

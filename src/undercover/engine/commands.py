@@ -56,6 +56,14 @@ class UpdateSettings(_Command):
     changes: SettingsChanges
 
 
+class SetLook(_Command):
+    """In the lobby: another avatar and/or colour (None: unchanged), if no other seat has it."""
+
+    type: Literal["set_look"] = "set_look"
+    avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.AVATARS
+    color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.COLORS
+
+
 class SetLock(_Command):
     type: Literal["set_lock"] = "set_lock"
     locked: bool
@@ -202,6 +210,7 @@ WireCommand = (
     | Reconnect
     | Leave
     | UpdateSettings
+    | SetLook
     | SetLock
     | AddBot
     | RemoveBot
@@ -226,6 +235,7 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Reconnect,
     Leave,
     UpdateSettings,
+    SetLook,
     SetLock,
     AddBot,
     RemoveBot,

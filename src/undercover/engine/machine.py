@@ -41,6 +41,7 @@ from undercover.engine.commands import (
     Resumed,
     SetHostWords,
     SetLock,
+    SetLook,
     StartGame,
     TimePassed,
     UpdateSettings,
@@ -82,6 +83,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float, deck: Dec
             room, effects = membership.leave(room, _seated(room, actor), now)
         case UpdateSettings(seq=seq, changes=changes):
             room = lobby.update_settings(_current(room, seq), _seated(room, actor), changes, deck)
+        case SetLook(avatar=avatar, color=color):
+            room = membership.change_look(room, _seated(room, actor), avatar, color)
         case SetLock(locked=locked):
             seats.require_host(room, _seated(room, actor))
             settings = room.settings.model_copy(update={"locked": locked})

@@ -83,6 +83,29 @@ def leave(room: Room, actor: str, now: float) -> tuple[Room, list[Effect]]:
     return room, [CloseSeat(actor, "left")]
 
 
+def change_look(room: Room, actor: str, avatar: str | None, color: str | None) -> Room:
+    """In the lobby, another face: each of avatar and colour must be one of the set and held
+    by no other seat (they stay unique in the room, as `pick_look` makes them at the join)."""
+    if not isinstance(room.phase, Lobby):
+        raise Rejected(RejectCode.LOOK_NOT_IN_LOBBY)
+    seat = seats.find(room, actor)
+    assert seat is not None
+    others = [s for s in room.seats if not s.kicked and s.player_id != actor]
+    update: dict[str, str] = {}
+    for field, wanted, choices in (
+        ("avatar", avatar, seats.AVATARS),
+        ("color", color, seats.COLORS),
+    ):
+        if wanted is None:
+            continue
+        if wanted not in choices:
+            raise Rejected(RejectCode.LOOK_INVALID)
+        if any(getattr(other, field) == wanted for other in others):
+            raise Rejected(RejectCode.LOOK_TAKEN)
+        update[field] = wanted
+    return seats.replace(room, seat.model_copy(update=update))
+
+
 def kick_player(room: Room, actor: str, target: str, now: float) -> tuple[Room, list[Effect]]:
     """Ban the target's token for good; in a game, the consequence resolves in this step."""
     seats.require_host(room, actor)
