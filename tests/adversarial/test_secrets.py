@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table, http
+from tests.contract.client import Conn, Json
+from tests.contract.table import Table, http
 from tests.e2e.harness import LocalServer
 from undercover.rules.text import fold
 
@@ -130,7 +130,7 @@ CONFIGS = [
 @pytest.mark.parametrize(("players", "settings"), CONFIGS)
 def test_no_frame_leaks_a_secret(server: LocalServer, players: int, settings: Json) -> None:
     async def play() -> Table:
-        table = await Table.seat(server.base_url, players, **settings)
+        table = await Table.seat(server, players, **settings)
         spectator = await Conn.open(server.base_url, table.code)
         await table.start()
         assert (await spectator.hello("Qzz"))["type"] == "welcome"

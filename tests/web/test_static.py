@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.table import RESULTS, ROOT
-from undercover.engine import seats
+from undercover.engine import state
 from undercover.rules import settings as rule_settings
 
 STATIC = ROOT / "static"
@@ -240,7 +240,7 @@ def test_rules_state_the_numbers_the_engine_uses(lang: str) -> None:
     assert f"{rule_settings.MR_WHITE_GUESS_SECONDS} s" in text["mr-white"].replace(
         "secondes", "s"
     ).replace("seconds", "s")
-    assert f"({int(seats.RECONNECT_GRACE_SECONDS)} s)" in text["clues"]
+    assert f"({int(state.RECONNECT_GRACE_SECONDS)} s)" in text["clues"]
     assert f"({rule_settings.CLUE_MAX_LENGTH} " in text["clues"]
 
 

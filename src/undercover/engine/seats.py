@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict
-
+from undercover.engine.deadlines import shifted
 from undercover.engine.errors import RejectCode, Rejected
+from undercover.engine.state import Room, Seat
 from undercover.rules.text import blank_invisible
 
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
 NAME_MAX_LENGTH = 20
-RECONNECT_GRACE_SECONDS = 12.0  # a disconnected player's turn waits this long, then is skipped
 MAX_SPECTATORS = 20
 
 # Look-alikes folded onto one Latin letter after NFKC + casefold + accent stripping:
@@ -45,8 +40,6 @@ _CONFUSABLES = str.maketrans(
 )  # fmt: skip
 _MARKUP = frozenset("<>")
 
-# How well a bot seat plays (undercover.bots): "débutant", "normal", "malin" in the UI.
-Strength = Literal["debutant", "normal", "malin"]
 # A player's face, picked when joining: one of these emoji on one of these colours (white
 # initials on each stay readable: contrast 4.5:1 or more). Unique in the room while they last.
 AVATARS = (
@@ -57,32 +50,6 @@ COLORS = (
     "#b3261e", "#a3460a", "#7a5c00", "#2e6b1f", "#0b6e5f", "#0a5f8a",
     "#3451b2", "#5b3cc4", "#8a2f9e", "#a3245e", "#5d5d6e", "#6b4a2e",
 )  # fmt: skip
-
-
-class Seat(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    player_id: str
-    nickname: str
-    name_key: str
-    token_hash: str
-    joined: int
-    connected: bool = True
-    disconnected_since: float | None = None
-    absent: bool = False  # disconnected beyond the grace, or gone: skipped and abstaining
-    spectator: bool = False  # joined during a game: takes a seat at the next one
-    kicked: bool = False
-    left: bool = False  # left during a game: the seat is freed at "Rejouer"
-    bot: Strength | None = None  # a bot seat (engine/bot_seats.py): no socket, never absent
-    avatar: str = ""  # one of AVATARS ("" in rooms saved before avatars)
-    color: str = ""  # one of COLORS
-
-    @property
-    def grace_ends_at(self) -> float | None:
-        """When a disconnected player starts being skipped, while that is still pending."""
-        if self.connected or self.absent or self.disconnected_since is None:
-            return None
-        return self.disconnected_since + RECONNECT_GRACE_SECONDS
 
 
 def pick_look(room: Room, avatar: str | None, color: str | None) -> tuple[str, str]:
@@ -252,8 +219,6 @@ def pause_if_empty(room: Room, now: float) -> Room:
 
 def resume_if_paused(room: Room, now: float) -> Room:
     """Unfreeze the deadlines: every pending one moves by the time spent paused."""
-    from undercover.engine.deadlines import shifted
-
     if room.paused_at is None or not anyone_connected(room):
         return room
     return shifted(room, now - room.paused_at).model_copy(update={"paused_at": None})
