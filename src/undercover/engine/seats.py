@@ -7,38 +7,14 @@ kick bans its token. The seat token is never stored: only its SHA-256 (`token_ha
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 
 from undercover.engine.deadlines import shifted
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.state import Room, Seat
-from undercover.rules.text import blank_invisible
+from undercover.rules.text import name_key, nickname_problem, tidy_nickname
 
-NAME_MAX_LENGTH = 20
 MAX_SPECTATORS = 20
 
-# Look-alikes folded onto one Latin letter after NFKC + casefold + accent stripping:
-# Cyrillic and Greek homoglyphs, digits that pass for letters, dotless i.
-_CONFUSABLES = str.maketrans(
-    {
-        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
-        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i",
-        "ј": "j", "ԁ": "d", "ɡ": "g", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l",
-        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o",
-        "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ω": "w", "μ": "u", "ζ": "z",
-        "0": "o", "1": "l", "ı": "i", "|": "l",
-        # Armenian, IPA and small-capital Latin, and Cherokee letters that read as Latin ones.
-        "օ": "o", "ս": "u", "հ": "h", "ո": "n", "ց": "g", "զ": "q",
-        "ɑ": "a", "ɩ": "i", "ɛ": "e", "ɔ": "o", "ʋ": "v",
-        "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ɢ": "g", "ʜ": "h", "ɪ": "i",
-        "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ʀ": "r",
-        "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
-        "Ꭺ": "a", "Ᏼ": "b", "Ꮯ": "c", "Ꭰ": "d", "Ꭼ": "e", "Ꮐ": "g", "Ꮋ": "h", "Ꭻ": "j",
-        "Ꮶ": "k", "Ꮮ": "l", "Ꮇ": "m", "Ꮲ": "p", "Ꮪ": "s", "Ꭲ": "t", "Ꮩ": "v", "Ꮃ": "w",
-        "Ꮓ": "z",
-    }
-)  # fmt: skip
-_MARKUP = frozenset("<>")
 
 # A player's face, picked when joining: one of these emoji on one of these colours (white
 # initials on each stay readable: contrast 4.5:1 or more). Unique in the room while they last.
@@ -74,61 +50,20 @@ def hash_token(token: str) -> str:
 
 
 def clean_nickname(raw: str) -> str:
-    """Trim and check a nickname; raises Rejected with a "name.*" code.
+    """Tidy and check a nickname (rules/text.py); raises Rejected with a "name.*" code.
 
     >>> clean_nickname("  Zoé ")
     'Zoé'
     """
-    name = " ".join(blank_invisible(unicodedata.normalize("NFC", raw)).split())
-    if any(_is_forbidden(char) and not _joins_emoji(name, i) for i, char in enumerate(name)):
-        raise Rejected(RejectCode.NAME_INVALID)
-    visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me", "Cf"))
-    if visible == 0:
-        raise Rejected(RejectCode.NAME_EMPTY)
-    # Accents stack, but a name drawn over the lines around it (Zalgo) is not a nickname.
-    if visible > NAME_MAX_LENGTH or len(name) > 2 * NAME_MAX_LENGTH:
-        raise Rejected(RejectCode.NAME_TOO_LONG)
+    name = tidy_nickname(raw)
+    match nickname_problem(name):
+        case "invalid":
+            raise Rejected(RejectCode.NAME_INVALID)
+        case "empty":
+            raise Rejected(RejectCode.NAME_EMPTY)
+        case "too_long":
+            raise Rejected(RejectCode.NAME_TOO_LONG)
     return name
-
-
-def name_key(name: str) -> str:
-    """The identity of a nickname: equal keys look alike (case, accents, homoglyphs, spaces)."""
-    folded = blank_invisible(unicodedata.normalize("NFKC", name)).casefold()
-    stripped = "".join(
-        char for char in unicodedata.normalize("NFD", folded) if unicodedata.category(char) != "Mn"
-    )
-    return "".join(stripped.translate(_CONFUSABLES).split())
-
-
-_ZWJ = "\u200d"
-_VARIATION_EMOJI = "\ufe0f"
-
-
-def _joins_emoji(name: str, index: int) -> bool:
-    """A zero-width joiner between two emoji (👨‍👩‍👧, 👩🏽‍💻, ❤️‍🔥) draws one picture; anywhere
-    else it hides inside a word, so it stays forbidden there.
-
-    >>> _joins_emoji("👨\u200d👩", 1), _joins_emoji("A\u200dna", 1)
-    (True, False)
-    """
-    if name[index] != _ZWJ or index == 0 or index + 1 >= len(name):
-        return False
-    before, after = name[index - 1], name[index + 1]
-    # Before: the emoji itself, its skin tone (Sk) or its emoji-style variation selector.
-    emoji_before = unicodedata.category(before) in ("So", "Sk") or before == _VARIATION_EMOJI
-    return emoji_before and unicodedata.category(after) == "So"
-
-
-def _is_forbidden(char: str) -> bool:
-    return char in _MARKUP or unicodedata.category(char) in (
-        "Cc",
-        "Cf",
-        "Co",
-        "Cs",
-        "Cn",
-        "Zl",
-        "Zp",
-    )
 
 
 def find(room: Room, player_id: str | None) -> Seat | None:
