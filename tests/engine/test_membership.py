@@ -18,7 +18,8 @@ from undercover.engine.commands import (
 from undercover.engine.effects import CloseSeat, Welcome
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
-from undercover.engine.seats import AVATARS, COLORS, RECONNECT_GRACE_SECONDS
+from undercover.engine.seats import AVATARS, COLORS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 
 @pytest.mark.parametrize("phase", PHASES)

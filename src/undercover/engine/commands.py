@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from undercover.engine.seats import Strength
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Strength
 from undercover.rules import Camp
 from undercover.themes.custom import LINES_MAX
 

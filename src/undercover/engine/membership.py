@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from undercover.engine import seats
 from undercover.engine.effects import CloseSeat, Effect, Welcome
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.engine.phases import enter, voting
-from undercover.engine.phases.ended import Ended
-from undercover.engine.phases.lobby import Lobby
+from undercover.engine.state import Ended, Lobby, Room, Seat
 from undercover.rules import MAX_PLAYERS, Stage, kick
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
 
 
 def join(
@@ -42,7 +36,7 @@ def join(
         raise Rejected(RejectCode.ROOM_FULL)
     number = room.seats_created + 1
     face, colour = seats.pick_look(room, avatar, color)
-    seat = seats.Seat(
+    seat = Seat(
         avatar=face,
         color=colour,
         player_id=f"p{number}",

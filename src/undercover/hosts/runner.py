@@ -52,8 +52,7 @@ from undercover.engine.dealing import Deck
 from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, PairRated, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
-from undercover.engine.phases.lobby import Lobby
-from undercover.engine.room import FORMAT_VERSION, Room, new_room
+from undercover.engine.state import FORMAT_VERSION, Lobby, Room, new_room
 from undercover.engine.view import private_part
 from undercover.hosts import store
 from undercover.hosts.logs import log_event
