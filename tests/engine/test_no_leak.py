@@ -57,8 +57,8 @@ from undercover.engine.deadlines import next_deadline
 from undercover.engine.effects import DeleteRoom
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
-from undercover.engine.room import Room
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Room
 from undercover.engine.view import private_part, public_view, view_for
 from undercover.rules import Camp
 from undercover.tools.leaks import LeakChecker

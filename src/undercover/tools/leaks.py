@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from undercover.engine.room import Room
+from undercover.engine.state import Room
 from undercover.rules import ClueEntry, Game, GuessEntry, Role, ThemeEntry
 
 JSON = dict[str, Any]
