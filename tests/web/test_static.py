@@ -94,6 +94,46 @@ def test_first_load_is_at_most_40_kb_home_and_80_kb_a_room(browser: Any, server:
     assert room_total <= ROOM_LOAD_BUDGET, f"room load {room_total} B > {ROOM_LOAD_BUDGET} B"
 
 
+def _static_imports(path: Path) -> set[Path]:
+    """Every module `path` pulls in through static `import … from` lines, transitively."""
+    found: set[Path] = set()
+    todo = [path]
+    while todo:
+        module = todo.pop()
+        for name in re.findall(r'^import [^;]*? from "([^"]+)";', module.read_text("utf-8"), re.M):
+            target = (module.parent / name).resolve()
+            if target not in found:
+                found.add(target)
+                todo.append(target)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("kind", "entry"), [("home", "js/screens/home.js"), ("room", "js/room.js")]
+)
+def test_first_paint_preloads_exactly_what_the_screen_imports(kind: str, entry: str) -> None:
+    """app.js asks at once for the modules of the first screen: none missing, none extra."""
+    app = (STATIC / "app.js").read_text("utf-8")
+    block = re.search(rf"{kind}: \[(.*?)\]", app.split("const FIRST_PAINT = {")[1], re.S)
+    assert block, kind
+    listed = {(STATIC / p).resolve() for p in re.findall(r'"([^"]+)"', block.group(1))}
+    wanted = {(STATIC / entry).resolve()} | _static_imports(STATIC / entry)
+    wanted -= _static_imports(STATIC / "app.js")  # loaded with app.js already
+    rel = sorted(str(p.relative_to(STATIC)) for p in listed ^ wanted)
+    assert listed == wanted, f"FIRST_PAINT.{kind} in static/app.js differs by: {rel}"
+
+
+def test_the_page_preloads_exactly_what_app_js_imports() -> None:
+    page = (STATIC / "index.html").read_text("utf-8")
+    listed = {
+        (STATIC / p.lstrip("/")).resolve()
+        for p in re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    }
+    wanted = _static_imports(STATIC / "app.js")
+    rel = sorted(str(p.relative_to(STATIC)) for p in listed ^ wanted)
+    assert listed == wanted, f"static/index.html's modulepreload links differ by: {rel}"
+
+
 # --- CSP hygiene and safety --------------------------------------------------------------
 
 
