@@ -15,7 +15,7 @@ from undercover.engine import dealing
 from undercover.engine.view import view_for
 from undercover.hosts.runner import MAX_BOARDS
 
-BOARD_HELLO = {"type": "hello", "protocol": 2, "token": None, "name": None, "board": True}
+BOARD_HELLO = {"type": "hello", "protocol": 3, "token": None, "name": None, "board": True}
 
 
 @pytest.fixture(autouse=True)
