@@ -121,13 +121,16 @@ def _table(players: int = 4):  # type: ignore[no-untyped-def]
     import tempfile
     from pathlib import Path
 
-    from undercover.engine.store import SqliteDatabase
+    from tests.engine.content import builtin_deck
     from undercover.hosts.runner import RoomRunner
+    from undercover.hosts.store import SqliteDatabase
     from undercover.tools.simulate.rooms import Table
 
     folder = tempfile.mkdtemp(prefix="undercover-sim-test-")
     db = SqliteDatabase(Path(folder) / "room.sqlite3")
-    runner = RoomRunner.create(db, "SIMUL", now=1_000_000.0, seed=random.Random(5).getrandbits(62))
+    runner = RoomRunner.create(
+        db, "SIMUL", now=1_000_000.0, seed=random.Random(5).getrandbits(62), deck=builtin_deck()
+    )
     table = Table(runner, players, random.Random(5), now=1_000_000.0)
     for bot in table.bots:
         table.connect(bot)

@@ -23,6 +23,7 @@ let toastShown = null; // {key, icon, tkey, params, text, kind}
 let graceTimer = null;
 let lastHost = null;
 let lastConnected = null; // player id -> connected, to toast comings and goings
+let lastNames = {}; // player id -> name, to say who left
 
 function bannerEl(key, banner) {
   const children = [
@@ -132,10 +133,17 @@ export const banners = {
     this.graces(model);
   },
 
-  /** "Yanis est revenu·e" / "Yanis s'est déconnecté·e": a toast, not a banner. */
+  /** Comings and goings as one toast, never a banner: "Léa a rejoint", "Léa est partie",
+   *  "Yanis est revenu·e", "Yanis s'est déconnecté·e". */
   presence(model) {
-    const now = Object.fromEntries(model.players.filter((p) => !p.kicked).map((p) => [p.id, p.connected]));
+    const listed = model.players.filter((p) => !p.kicked);
+    const now = Object.fromEntries(listed.map((p) => [p.id, p.connected]));
     if (lastConnected) {
+      const came = listed.filter((p) => !(p.id in lastConnected) && p.id !== model.myId).map((p) => p.name);
+      // Gone from the list (left the lobby); a kicked player stays listed, the host knows.
+      const went = Object.keys(lastConnected).filter((id) => !model.byId[id]).map((id) => lastNames[id] || "?");
+      if (came.length) this.arrivals("joined", came);
+      else if (went.length) this.arrivals("left", went);
       for (const [id, connected] of Object.entries(now)) {
         if (id === model.myId || !(id in lastConnected) || lastConnected[id] === connected) continue;
         // In a game the strip of away players already says who left.
@@ -147,6 +155,16 @@ export const banners = {
       }
     }
     lastConnected = now;
+    lastNames = Object.fromEntries(listed.map((p) => [p.id, p.name]));
+  },
+
+  /** One toast for everyone who came (or went) in the same view. */
+  arrivals(what, names) {
+    const many = names.length > 1 ? "_many" : "";
+    this.toast(`presence:${what}`, {
+      kind: what === "joined" ? "good" : "info", icon: what === "joined" ? "🙌" : "🚪",
+      tkey: `toast.${what}${many}`, params: { name: names[0], names: names.join(", ") },
+    });
   },
 
   graces(model) {

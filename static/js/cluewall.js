@@ -32,13 +32,15 @@ function shownCycle(model) {
 
 /**
  * @param app the room (code)
- * @param {object} o id, extra(model, id) -> element(s) appended to a row (the vote buttons)
+ * @param {object} o id, extra(model, id) -> element(s) appended to a row (the vote buttons),
+ *   status(model, id) -> element(s) after a row's name (the vote's "a voté"),
+ *   compact: rows of two short lines (the vote: eight ballots on a small phone's screen)
  */
 export function clueWall(app, o = {}) {
   const themes = h("p", { class: "wall-themes", hidden: true });
-  const list = h("ol", { class: "wall", id: o.id || "clue-wall", "aria-labelledby": `${o.id || "clue-wall"}-title` });
+  const list = h("ol", { class: `wall${o.compact ? " compact" : ""}`, id: o.id || "clue-wall", "aria-labelledby": `${o.id || "clue-wall"}-title` });
   const title = h("h2", { id: `${o.id || "clue-wall"}-title`, class: "wall-title", text: t("wall.title") });
-  const el = h("section", { class: "wall-box" }, title, themes, list);
+  const el = h("section", { class: `wall-box${o.compact ? " compact" : ""}` }, title, themes, list);
   const open = new Set(); // rows unfolded on this screen
   let model = null;
 
@@ -77,6 +79,7 @@ export function clueWall(app, o = {}) {
           dataset: { key: `who-${id}` },
           onclick: () => { if (open.has(id)) open.delete(id); else open.add(id); draw(); },
         }, avatar(player), h("span", { class: "name", text: player.name })),
+        o.status ? h("span", { class: "wall-status" }, o.status(model, id)) : null,
         markButton,
         o.extra ? o.extra(model, id) : null,
       ),

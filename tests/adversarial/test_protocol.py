@@ -119,7 +119,8 @@ def test_hostile_frame_is_refused_to_its_sender_only(
         ('{"type":"hello","name":"ok"}', "protocol.invalid_message"),
         ('{"type":"give_clue","seq":1,"text":"a\\u0007"}', "protocol.hello_required"),
         ('{"type":"hello","protocol":1,"name":"ok"}', "protocol.outdated"),
-        ('{"type":"hello","protocol":3,"name":"ok"}', "protocol.outdated"),
+        ('{"type":"hello","protocol":2,"name":"ok"}', "protocol.outdated"),
+        ('{"type":"hello","protocol":4,"name":"ok"}', "protocol.outdated"),
     ],
 )
 def test_hostile_hello(server: LocalServer, frame: str, code: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.content import DECK
 from tests.engine.table import PHASES, Table
 from undercover.engine.commands import (
     CastVote,
@@ -66,7 +67,7 @@ def test_a_player_not_seated_can_do_nothing() -> None:
     table.now += 1
     before = table.room
     with pytest.raises(Rejected) as caught:
-        apply(table.room, None, CastVote(seq=table.seq, target=None), table.now)
+        apply(table.room, None, CastVote(seq=table.seq, target=None), table.now, DECK)
     assert caught.value.code == "room.not_seated"
     assert table.room is before
 

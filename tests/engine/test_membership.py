@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.content import DECK
 from tests.engine.table import NAMES, PHASES, Table, token_of
 from undercover.engine.commands import CastVote, JoinRoom, Kick, Leave, Reconnect, SetLock
 from undercover.engine.effects import CloseSeat, Welcome
@@ -82,7 +83,7 @@ def test_a_kicked_player_can_do_nothing_more() -> None:
     pid = table.pid("dan")
     table.kick("dan")
     with pytest.raises(Rejected) as caught:
-        apply(table.room, pid, Leave(), table.now)
+        apply(table.room, pid, Leave(), table.now, DECK)
     assert caught.value.code == "room.not_seated"
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.engine.content import DECK
 from tests.engine.table import PHASES, Table
 from undercover.engine.view import private_part, public_view, view_for
 from undercover.rules import Role
@@ -30,7 +31,7 @@ def key_paths(value: Any, prefix: str = "") -> set[str]:
 def test_every_viewer_gets_the_same_keys_whatever_their_role(phase: str) -> None:
     table = Table.at(phase).join("zoe")
     viewers = [seat.player_id for seat in table.room.seats] + [None, "p404"]
-    shapes = {frozenset(key_paths(view_for(table.room, v, table.now))) for v in viewers}
+    shapes = {frozenset(key_paths(view_for(table.room, v, table.now, DECK))) for v in viewers}
     assert len(shapes) == 1
 
 
@@ -80,15 +81,15 @@ def test_eliminated_players_keep_their_own_card_and_nothing_more() -> None:
 def test_rendered_views_are_the_views(phase: str) -> None:
     table = Table.at(phase).join("zoe")
     viewers = [seat.player_id for seat in table.room.seats] + [None]
-    rendered = render_views(table.room, viewers, table.now)
+    rendered = render_views(table.room, viewers, table.now, DECK)
     for viewer in viewers:
-        assert json.loads(rendered[viewer]) == view_for(table.room, viewer, table.now)
+        assert json.loads(rendered[viewer]) == view_for(table.room, viewer, table.now, DECK)
 
 
 def test_the_public_part_is_the_same_for_everyone() -> None:
     table = Table.at("voting")
-    view = view_for(table.room, table.pid("ben"), table.now)
-    assert {k: v for k, v in view.items() if k != "me"} == public_view(table.room, table.now)
+    view = view_for(table.room, table.pid("ben"), table.now, DECK)
+    assert {k: v for k, v in view.items() if k != "me"} == public_view(table.room, table.now, DECK)
     assert view["me"] == private_part(table.room, table.pid("ben"))
 
 

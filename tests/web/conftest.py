@@ -40,7 +40,9 @@ def _require_chromium() -> None:
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API keeps an event loop running until it
+# stops, and any `asyncio.run` test collected after tests/web would fail inside it.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
     _require_chromium()
     from playwright.sync_api import sync_playwright
@@ -52,11 +54,11 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server_factory(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Callable[[float], LocalServer]]:
-    """`server_factory(time_scale)`: one running server per time scale, for the session."""
+    """`server_factory(time_scale)`: one running server per time scale, for tests/web."""
     servers: dict[float, LocalServer] = {}
 
     def get(time_scale: float) -> LocalServer:

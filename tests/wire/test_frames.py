@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tests.engine.content import DECK
 from tests.engine.table import Table
 from undercover.engine.view import view_for
 from undercover.wire.codec import read_view
@@ -37,15 +38,15 @@ class Sockets:
             assert message["full"] == (conn not in self.held)  # only a socket's first frame
             self.messages.append(message)
             self.held[conn] = read_view(self.held.get(conn), message)
-            assert self.held[conn] == view_for(room, viewer, table.now)
+            assert self.held[conn] == view_for(room, viewer, table.now, DECK)
             if message["full"]:  # a whole view is, byte for byte, the view's JSON
                 whole = text[text.index('"view":') + 7 : -1]
-                assert whole == to_ascii_json(view_for(room, viewer, table.now))
+                assert whole == to_ascii_json(view_for(room, viewer, table.now, DECK))
 
 
 def test_every_socket_rebuilds_its_view_through_a_game_a_kick_and_other_rooms() -> None:
     """One `Frames` (and its recap cache) kept through a game, with other rooms in between."""
-    sockets = Sockets(Frames())
+    sockets = Sockets(Frames(DECK))
     seq = 0
 
     def step(table: Table) -> None:
@@ -77,7 +78,7 @@ def test_every_socket_rebuilds_its_view_through_a_game_a_kick_and_other_rooms() 
 
 def test_a_frame_carries_only_the_parts_that_changed() -> None:
     table = Table.at("clues")
-    frames = Frames()
+    frames = Frames(DECK)
     targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
     live = [conn for conn, _ in targets]
     first = [json.loads(text) for _, text in frames.build(table.room, 1, table.now, targets, live)]
@@ -97,7 +98,7 @@ def test_a_frame_carries_only_the_parts_that_changed() -> None:
 
 def test_a_socket_forgotten_or_gone_gets_a_full_view_next() -> None:
     table = Table.at("voting")
-    frames = Frames()
+    frames = Frames(DECK)
     ana = table.pid("ana")
     frames.build(table.room, 1, table.now, [("a", ana), ("b", ana)], ["a", "b"])
     frames.forget("a")
@@ -109,8 +110,8 @@ def test_a_socket_forgotten_or_gone_gets_a_full_view_next() -> None:
 def test_rendered_views_are_the_views_byte_for_byte() -> None:
     table = Table.at("voting")
     viewers = [seat.player_id for seat in table.room.seats] + [None]
-    for viewer, text in render_views(table.room, viewers, table.now).items():
-        assert text == to_ascii_json(view_for(table.room, viewer, table.now))
+    for viewer, text in render_views(table.room, viewers, table.now, DECK).items():
+        assert text == to_ascii_json(view_for(table.room, viewer, table.now, DECK))
 
 
 def test_the_recap_cache_is_keyed_by_game_and_index() -> None:

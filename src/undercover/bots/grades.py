@@ -59,7 +59,7 @@ def grade_clue(table: Table, grade: int | None, skill: Skill, rng: random.Random
     if grade is None:  # Mr. White: the table's median, or the middle
         read = list(table_grades(table).values())
         grade = round(statistics.median(read)) if read else 10
-    elif skill.reads_self:
+    elif skill.blend:
         grade = _blended(table, grade)
     band = _band(grade)
     stray = round(rng.gauss(0.0, skill.clue_noise / 4))

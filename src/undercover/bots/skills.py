@@ -13,7 +13,10 @@ class Skill:
     target_share: float  # how common in the pool a clue should be (vague enough, still telling)
     vote_noise: float  # spread added to each player's suspicion before choosing
     abstain_margin: float  # the suspect must stand out from the next one by this much
-    reads_self: bool  # notices when the table's clues fit another word, and blends in
+    blend: float  # weight of "this clue also fits the word the table describes" (0: ignores)
+    self_doubt: float  # below this chance that the table shares its word, it borrows theirs
+    lie_cost: float  # how much less it likes a clue of the table's word that misses its own
+    vague_fit: float  # the fit it grants a vague clue when its features all look risky
     guess_temperature: float  # Mr. White draws his guess from the posterior raised to 1/this
     white_reads: bool  # as Mr. White, follows the clues already given instead of the pool
     knows: float  # the share of the pool's clue-to-entry links it recognises (the rest: misfits)
@@ -25,7 +28,10 @@ SKILLS: dict[Strength, Skill] = {
         target_share=0.08,
         vote_noise=2.0,
         abstain_margin=0.2,
-        reads_self=False,
+        blend=0.0,
+        self_doubt=0.0,
+        lie_cost=9.0,
+        vague_fit=0.3,
         white_reads=False,
         knows=0.55,
         guess_temperature=3.0,
@@ -35,7 +41,10 @@ SKILLS: dict[Strength, Skill] = {
         target_share=0.3,
         vote_noise=2.0,
         abstain_margin=0.4,
-        reads_self=True,
+        blend=1.0,
+        self_doubt=0.15,
+        lie_cost=1.0,
+        vague_fit=0.3,
         white_reads=True,
         knows=0.7,
         guess_temperature=2.0,
@@ -45,7 +54,10 @@ SKILLS: dict[Strength, Skill] = {
         target_share=0.25,
         vote_noise=0.15,
         abstain_margin=0.6,
-        reads_self=True,
+        blend=2.0,
+        self_doubt=0.3,
+        lie_cost=0.5,
+        vague_fit=0.3,
         white_reads=True,
         knows=0.85,
         guess_temperature=0.5,

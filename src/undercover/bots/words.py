@@ -20,6 +20,7 @@ from undercover.rules.settings import CLUE_MAX_LENGTH
 from undercover.rules.text import fold
 from undercover.themes.model import Entry
 
+_VAGUE_MISS = 1.0  # a vague clue scores as a feature e times too common or too rare
 _WHITE_CHOICES = 60  # Mr. White weighs only the likeliest features (a pool holds thousands)
 # Said when the bot has nothing better left: vague on purpose, as a person out of ideas (a word
 # has about nine features; five civilians use them up in two rounds).
@@ -62,7 +63,15 @@ def fallback_clue(table: Table, lexicon: Lexicon, own: tuple[str, ...]) -> str:
 
 
 def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: random.Random) -> str:
-    """A feature of the bot's word, about as common in the pool as its skill aims for."""
+    """A feature of the bot's word, about as common in the pool as its skill aims for, and
+    (for a bot that reads the table) likely to fit the word the others' clues describe.
+
+    No bot knows its camp; one that reads the table weighs each feature by the chance that it
+    also fits the table's word. A civilian's word is the table's: nothing changes. An
+    undercover sees the table describe another word and blends in: features the two words
+    share, else (sure enough it is the odd one out) one of the other word's own, else
+    something vague rather than a feature that only fits its own word.
+    """
     entry = own_entry(lexicon, word)
     own = (word,) if entry is None else (word, entry.name, *entry.aliases)
     if entry is None:
@@ -70,46 +79,38 @@ def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: rand
     among = lexicon.neighbours(entry)
     # With Mr. White listening, a telling clue hands him the word: aim vaguer.
     target = skill.target_share * (2.0 if table.settings.get("mr_white") else 1.0)
-    if skill.reads_self:
-        blended = _blend_clue(table, lexicon, entry, own, skill, rng)
-        if blended is not None:
-            return blended
+    seen = table_word(table, lexicon, entry, skill)
     scored = [
-        (-abs(math.log(lexicon.share(f, among) / target)), f)
+        (-abs(math.log(lexicon.share(f, among) / target)) + _blend(skill, seen, lexicon, f), f)
         for f in _fresh(table, lexicon, lexicon.features[entry.key], own)
     ]
+    if skill.blend and seen and seen.get(entry.key, 0.0) < skill.self_doubt:
+        guessed = max(seen, key=lambda key: seen[key])
+        borrowed = _fresh(table, lexicon, lexicon.features[guessed], own)
+        scored += [(_blend(skill, seen, lexicon, f) - skill.lie_cost, f) for f in borrowed]
+    if seen:  # something vague fits any word a little, and is off the aimed share
+        vague = skill.blend * math.log(skill.vague_fit) - _VAGUE_MISS
+        scored.append((vague, fallback_clue(table, lexicon, own)))
     return _pick(scored, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)
 
 
-def _blend_clue(
-    table: Table,
-    lexicon: Lexicon,
-    entry: Entry,
-    own: tuple[str, ...],
-    skill: Skill,
-    rng: random.Random,
-) -> str | None:
-    """Most of the table describes another word: give a clue that fits it too, if one exists."""
-    others = [p for p in table.alive if p != table.me and table.clues_of(p)]
-    if len(others) < 2:
-        return None
-    among = lexicon.neighbours(entry)
-    knows = knowledge(table, skill)
-    misfits = sum(1 for p in others if fit_score(table, lexicon, p, entry, among, knows) < 0)
-    if misfits * 2 <= len(others):
-        return None
-    theirs = tuple(c.text for p in others for c in table.clues_of(p))
-    rivals = tuple(e for e in among if e.key != entry.key)
-    posterior = lexicon.posterior(theirs, rivals, knowledge(table, skill))
-    if not posterior:
-        return None
-    guessed = lexicon.entries_by_key[max(posterior, key=lambda key: posterior[key])]
-    shared = lexicon.folded[guessed.key]
-    mine = lexicon.features[entry.key]
-    candidates = [f for f in _fresh(table, lexicon, mine, own) if fold(f) in shared]
-    if not candidates:  # nothing in common left: borrow one of theirs, as a careful liar
-        candidates = list(_fresh(table, lexicon, lexicon.features[guessed.key], own))
-    return _pick([(0.0, f) for f in candidates], skill.clue_noise, rng)
+def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> dict[str, float]:
+    """entry key -> the chance that the others' clues describe it, among the entries either
+    camp's word could be (the bot's own included); empty before anyone else has spoken or
+    for a bot that does not read the table."""
+    clues = tuple(c.text for c in table.clues if c.player != table.me)
+    if not skill.blend or not clues:
+        return {}
+    return lexicon.posterior(clues, lexicon.neighbours(entry), knowledge(table, skill))
+
+
+def _blend(skill: Skill, seen: dict[str, float], lexicon: Lexicon, feature: str) -> float:
+    """How much the bot likes `feature` for fitting the table's word (0: it does not care)."""
+    if not seen:
+        return 0.0
+    folded = fold(feature)
+    fits = sum(p for key, p in seen.items() if folded in lexicon.folded[key])
+    return skill.blend * math.log(fits + 0.02)
 
 
 def knowledge(table: Table, skill: Skill) -> Knowledge:

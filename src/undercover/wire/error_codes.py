@@ -59,8 +59,9 @@ PROTOCOL: Final = (
     ErrorCode(
         RATE_LIMITED_CODE,
         "more frames per second than a player needs (the host's per-connection limit); the "
-        "frame was dropped",
-        "no (a flood goes on to close 1008)",
+        "frame was dropped. Or a hello with no seat's token from an address past its room "
+        "look-ups (`docs/self-host.md`)",
+        "no (a flood goes on to close 1008); yes at a hello (1008)",
     ),
 )
 
@@ -191,7 +192,7 @@ def markdown() -> str:
         BEGIN,
         "",
         "Protocol level (`ProtocolCode` in `wire/protocol.py`, raised before the engine sees",
-        "anything; `rate.limited` is the host's frame limit):",
+        "anything; `rate.limited` is the host's frame and look-up limits):",
         "",
         *_table(PROTOCOL, fatal=True),
         "",

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from pydantic_core import to_json
 
+from undercover.engine.dealing import Deck
 from undercover.engine.room import Room
 from undercover.engine.view import private_part, public_view
 from undercover.wire.recap_json import GameKey, RecapJson, game_key
@@ -49,6 +50,7 @@ class _Step:
     """One step's parts, serialised once for every socket."""
 
     room: Room
+    deck: Deck
     public: Parts
     game: GameKey | None
     recap: int
@@ -61,23 +63,25 @@ class _Step:
         spliced = recaps.splice(shell, self.game, game.recap, start)
         if spliced is not None:
             return spliced
-        whole = public_view(self.room, 0.0)["game"]  # the layout changed: stay correct
+        whole = public_view(self.room, 0.0, self.deck)["game"]  # the layout changed: stay correct
         return to_ascii_json({**whole, "recap": whole["recap"][start:]})
 
 
-def _parts(room: Room, now: float) -> _Step:
-    public = {
-        key: to_ascii_json(value) for key, value in public_view(room, now, with_recap=False).items()
-    }
+def _parts(room: Room, now: float, deck: Deck) -> _Step:
+    view = public_view(room, now, deck, with_recap=False)
+    public = {key: to_ascii_json(value) for key, value in view.items()}
     game = room.game
-    return _Step(room, public, game_key(room) if game else None, len(game.recap) if game else 0)
+    if game is None:
+        return _Step(room, deck, public, None, 0)
+    return _Step(room, deck, public, game_key(room), len(game.recap))
 
 
 class Frames:
     """One room's view frames, and what each of its sockets holds. Kept by the host's runner;
     it holds nothing that matters once lost: a socket it does not know gets a full view."""
 
-    def __init__(self, recaps: RecapJson | None = None) -> None:
+    def __init__(self, deck: Deck, recaps: RecapJson | None = None) -> None:
+        self.deck = deck
         self.recaps = recaps if recaps is not None else RecapJson()
         self._held: dict[str, _Held] = {}
 
@@ -98,7 +102,7 @@ class Frames:
         are forgotten. Call it last, when the frames are sure to go out."""
         keep = set(live)
         held = {conn: h for conn, h in self._held.items() if conn in keep}
-        step = _parts(room, now)
+        step = _parts(room, now, self.deck)
         privates: dict[str | None, str] = {}
         texts: dict[tuple[tuple[str, ...], int], str] = {}
         frames = []
@@ -142,10 +146,12 @@ def _public_text(step: _Step, keys: tuple[str, ...], start: int, recaps: RecapJs
     )
 
 
-def render_views(room: Room, viewers: Iterable[str | None], now: float) -> dict[str | None, str]:
-    """`to_ascii_json(view_for(room, v, now))` for each viewer, the public part serialised
+def render_views(
+    room: Room, viewers: Iterable[str | None], now: float, deck: Deck
+) -> dict[str | None, str]:
+    """`to_ascii_json(view_for(room, v, now, deck))` for each viewer, the public part serialised
     once: the `view` of each viewer's full frame."""
-    step = _parts(room, now)
+    step = _parts(room, now, deck)
     public = _public_text(step, tuple(step.public), 0, RecapJson())
     return {
         viewer: f'{{{public},"me":{to_ascii_json(private_part(room, viewer))}}}'

@@ -1,6 +1,6 @@
 // The vote, the climax: the clue wall with a vote button on each player — one tap votes, a
 // visible "annuler" withdraws the ballot before the result, another tap changes it. Shows
-// "4/6 ont voté", who has voted (never for whom), the countdown, the grace once every ballot
+// "4/6 ont voté", who has voted (never for whom: a mark on their wall row), the countdown, the grace once every ballot
 // is in, the runoff restriction, the penalty votes that count at this tally, and the marks.
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
@@ -9,7 +9,7 @@ import { secondsLeft } from "../clock.js";
 import { announce } from "../live.js";
 import { clueWall } from "../cluewall.js";
 import { tallyBoard } from "../tally.js";
-import { avatar, kickList, nameOf } from "./common.js";
+import { kickList, nameOf } from "./common.js";
 
 export function voteScreen(root, app) {
   const timer = countdown();
@@ -19,12 +19,11 @@ export function voteScreen(root, app) {
   const tie = h("div", { id: "tie-tally" });
   const mine = h("p", { class: "tally", id: "my-ballot", role: "status" });
   const undo = h("button", { type: "button", class: "btn small", id: "vote-undo", hidden: true, text: t("vote.undo") });
-  const abstain = h("button", { type: "button", class: "btn", id: "vote-abstain", "aria-pressed": "false", text: t("vote.abstain") });
+  const abstain = h("button", { type: "button", class: "btn small", id: "vote-abstain", "aria-pressed": "false", text: t("vote.abstain") });
   const tally = h("p", { class: "tally", id: "vote-count", "aria-live": "polite" });
   const grace = h("p", { class: "panel", id: "vote-grace", role: "status", hidden: true });
-  const voters = h("ul", { class: "voters", id: "voters", "aria-label": t("vote.who_voted") });
-  const kicks = h("div");
-  const ballotBox = h("div", { class: "stack ballot-box", id: "ballot-box" }, h("div", { class: "row my-vote" }, mine, undo), abstain);
+  const kicks = h("div", { class: "vote-kicks" });
+  const ballotBox = h("div", { class: "row my-vote ballot-box", id: "ballot-box" }, mine, undo, abstain);
   let model = null;
   let graceTimer = null;
 
@@ -45,9 +44,16 @@ export function voteScreen(root, app) {
       onclick: () => { if (!chosen) vote(id); },
     }, chosen ? `✓ ${t("vote.your_vote")}` : allowed ? t("vote.vote") : t("vote.not_candidate"));
   }
-  const wall = clueWall(app, { extra: voteButton });
-  fill(root, h("div", { class: "play-grid" },
-    h("div", { class: "stack play-main" }, title, explain, tie, timer.el, phantoms, ballotBox, tally, grace, voters),
+  /** Who has voted shows on their own row (never for whom), not in a second list. */
+  function votedMark(m, id) {
+    if (!m.game.voted.includes(id)) return null;
+    return h("span", { class: "tag good voted-mark", title: t("vote.has_voted") },
+      h("span", { "aria-hidden": "true", text: "✓" }), h("span", { class: "voted-label", text: ` ${t("vote.has_voted")}` }));
+  }
+  const wall = clueWall(app, { extra: voteButton, status: votedMark, compact: true });
+  // On a phone the explanation goes under the wall (style.css), so the ballots come first.
+  fill(root, h("div", { class: "play-grid vote-grid" },
+    h("div", { class: "stack play-main" }, h("div", { class: "vote-head" }, title, timer.el, tally), tie, phantoms, ballotBox, grace, explain),
     h("div", { class: "stack play-side" }, wall.el, kicks),
   ));
 
@@ -88,15 +94,6 @@ export function voteScreen(root, app) {
       abstain.setAttribute("aria-pressed", String(g.myBallot === null));
       abstain.disabled = g.myBallot === null;
       tally.textContent = t("vote.count", { n: g.votedCount, total: g.voterCount });
-      fill(voters, g.alive.map((id) => h("li", { class: `voter${g.voted.includes(id) ? " done" : ""}`, dataset: { player: id } },
-        avatar(model.byId[id] || { name: nameOf(model, id) }, "mini"),
-        h("span", { class: "name", text: nameOf(model, id) }),
-        g.voted.includes(id)
-          ? h("span", { class: "tag good", text: `✓ ${t("vote.has_voted")}` })
-          : model.byId[id] && !model.byId[id].connected
-            ? h("span", { class: "tag warn", text: `○ ${t("vote.away")}` })
-            : h("span", { class: "tag", text: `… ${t("vote.thinking")}` }),
-      )));
       wall.update(model);
       drawGrace();
       clearInterval(graceTimer);

@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from undercover.engine.store import SqliteDatabase
+from undercover.engine.dealing import Deck
 from undercover.hosts.runner import ConnectionId, Outbox, RoomRunner
+from undercover.hosts.store import SqliteDatabase
 from undercover.rules import Game, Role
 from undercover.rules.text import fold
+from undercover.themes.builtin import builtin_catalog
 from undercover.wire.codec import read_view
 from undercover.wire.protocol import PROTOCOL_VERSION
 
@@ -84,7 +86,6 @@ class Table:
         self._next_conn = 0
         self._next_bot = players
         self.seat_bots = 0  # the host seats this many bots (docs/bots.md) before each start
-        self._folded_public: dict[str, str] = {}
 
     # --- connections -------------------------------------------------------------------
 
@@ -128,7 +129,7 @@ class Table:
             elif message["type"] == "view":
                 bot.view = read_view(bot.view, message)
                 if room is not None:
-                    folded = self.folded(frame, message["view"])
+                    folded = self.folded(message["view"])
                     check_no_leak(frame, bot.view, room.game, bot.player_id, room.seed, folded)
                 self.report.frames_checked += 1
             elif message["type"] == "closed" and message["reason"] == "kicked":
@@ -144,15 +145,10 @@ class Table:
                     bot.conn, bot.player_id = None, None
         self.alarm_at = outbox.alarm_at
 
-    def folded(self, frame: str, view: Json) -> str:
-        """The frame's text folded for the leak check. Every viewer's frame of one step shares
-        its public part (`render_views`): it is folded once, then only `me` per viewer."""
-        public = frame[: frame.rfind(',"me":')]
-        if public not in self._folded_public:
-            shown = {key: value for key, value in view.items() if key != "me"}
-            self._folded_public = {public: fold(json.dumps(shown, ensure_ascii=False))}
-        own = fold(json.dumps(view["me"], ensure_ascii=False))
-        return f" {self._folded_public[public]} {own} "
+    def folded(self, view: Json) -> str:
+        """What a frame carried, folded for the leak check: only the parts that changed since
+        the socket's last frame (protocol 3), so each frame is folded whole."""
+        return f" {fold(json.dumps(view, ensure_ascii=False))} "
 
     def replace(self, kicked: Bot) -> None:
         """A kicked bot's place goes to a newcomer (a spectator until "Rejouer"), as a real
@@ -360,13 +356,15 @@ def _own_secret(game: Game, player: str) -> tuple[str | None, object]:
 
 
 def play_room(
-    players: int, seed: int, games: int, directory: Path, seat_bots: int = 0
+    players: int, seed: int, games: int, directory: Path, deck: Deck, seat_bots: int = 0
 ) -> RoomReport:
     """Play `games` games in one room of `players` bots, through a real SQLite file."""
     rng = random.Random(seed)
     db = SqliteDatabase(directory / f"room-{seed}.sqlite3")
     try:
-        runner = RoomRunner.create(db, "SIMUL", now=1_000_000.0, seed=rng.getrandbits(62))
+        runner = RoomRunner.create(
+            db, "SIMUL", now=1_000_000.0, seed=rng.getrandbits(62), deck=deck
+        )
         table = Table(runner, players, rng, now=1_000_000.0)
         table.seat_bots = seat_bots
         for bot in table.bots:
@@ -392,9 +390,12 @@ def play_room(
 
 def simulate_rooms(players: int, rooms: int, games: int, seed: int, seat_bots: int = 0) -> Json:
     total = RoomReport()
+    deck = Deck(builtin_catalog())
     with tempfile.TemporaryDirectory(prefix="undercover-sim-") as folder:
         for number in range(rooms):
-            report = play_room(players, seed * 1_000_003 + number, games, Path(folder), seat_bots)
+            report = play_room(
+                players, seed * 1_000_003 + number, games, Path(folder), deck, seat_bots
+            )
             total.games += report.games
             total.inputs += report.inputs
             total.frames_checked += report.frames_checked
