@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table, create_room, http
+from tests.contract.client import Conn, Json
+from tests.contract.table import Table, create_room, http
 from tests.e2e.harness import LocalServer
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -80,7 +80,7 @@ def test_a_many_socket_flood_spares_another_room_and_its_own(server: LocalServer
     close are tested in tests/hosts/test_local.py.)"""
 
     async def play() -> tuple[str, Json]:
-        table = await Table.seat(server.base_url, 3, clue_timer=False, vote_timer=False)
+        table = await Table.seat(server, 3, clue_timer=False, vote_timer=False)
         target = await asyncio.to_thread(create_room, server.base_url)
         flooders = [await Conn.open(server.base_url, target) for _ in range(40)]
         junk = '{"type":"hello","protocol":3,"name":"' + "x" * 150 + '"' + " " * 3800 + "}"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table
+from tests.contract.client import Conn, Json
+from tests.contract.table import Table
 from tests.e2e.harness import LocalServer
 
 
@@ -23,7 +23,7 @@ def test_sigkill_mid_vote_keeps_ballots_kicks_and_seats(tmp_path: Path) -> None:
 
 
 async def _scenario(local: LocalServer) -> None:
-    table = await Table.seat(local.base_url, 6, clue_timer=False, vote_timer=False)
+    table = await Table.seat(local, 6, clue_timer=False, vote_timer=False)
     await table.start()
     host = table.host()
     spectator = await Conn.open(local.base_url, table.code)

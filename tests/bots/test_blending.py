@@ -12,7 +12,7 @@ from undercover.bots.lexicon import Lexicon
 from undercover.bots.reading import Clue, Table
 from undercover.bots.skills import SKILLS, Skill
 from undercover.bots.words import FALLBACK_CLUES, table_word, word_clue
-from undercover.engine.seats import Strength
+from undercover.engine.state import Strength
 from undercover.themes.model import Entry
 
 _FEATURES = {

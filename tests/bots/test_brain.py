@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 from tests.engine.content import builtin_deck
 from undercover.bots.drive import advance, bot_move
 from undercover.engine import deadlines
-from undercover.engine.phases.ended import Ended
-from undercover.engine.room import Room
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Ended, Room
 from undercover.engine.view import view_for
 from undercover.rules import ClueEntry, Role
 from undercover.rules.text import fold

@@ -34,8 +34,8 @@ from undercover.engine.deadlines import next_deadline
 from undercover.engine.effects import Effect
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
-from undercover.engine.room import Room, new_room
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Room, new_room
 from undercover.engine.view import view_for
 from undercover.rules import Game, Role
 

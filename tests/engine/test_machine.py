@@ -19,7 +19,7 @@ from undercover.engine.commands import (
 from undercover.engine.effects import Changed
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 
 @pytest.mark.parametrize("phase", PHASES)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tests.engine.content import DECK
 from undercover.engine.deadlines import next_deadline
 from undercover.engine.phases import clues as clues_phase
-from undercover.engine.room import Room
+from undercover.engine.state import Room
 from undercover.engine.view import view_for
 from undercover.hosts import store
 from undercover.hosts.runner import Outbox, RoomRunner

@@ -13,8 +13,8 @@ import pytest
 
 from tests.engine.content import DECK
 from tests.engine.table import Table
-from undercover.engine.room import FORMAT_VERSION
 from undercover.engine.seats import hash_token
+from undercover.engine.state import FORMAT_VERSION
 from undercover.engine.view import view_for
 from undercover.hosts import store
 from undercover.hosts.runner import RoomRunner

@@ -13,7 +13,7 @@ from undercover.engine import bot_seats, deadlines
 from undercover.engine.commands import BotPlayed, TimePassed
 from undercover.engine.dealing import Deck
 from undercover.engine.machine import apply
-from undercover.engine.room import Room
+from undercover.engine.state import Room
 from undercover.engine.view import view_for
 
 

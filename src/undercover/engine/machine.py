@@ -41,6 +41,7 @@ from undercover.engine.commands import (
     Resumed,
     SetHostWords,
     SetLock,
+    SetLook,
     StartGame,
     TimePassed,
     UpdateSettings,
@@ -50,14 +51,7 @@ from undercover.engine.dealing import Deck
 from undercover.engine.effects import Changed, DeleteRoom, Effect
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.phases import clues, ended, enter, guess, lobby, role_reveal, voting
-from undercover.engine.phases.clues import Clues
-from undercover.engine.phases.ended import Ended
-from undercover.engine.phases.guess import Guessing
-from undercover.engine.phases.lobby import Lobby
-from undercover.engine.phases.reveal import Reveal
-from undercover.engine.phases.role_reveal import RoleReveal
-from undercover.engine.phases.voting import Voting
-from undercover.engine.room import Room
+from undercover.engine.state import Clues, Ended, Guessing, Lobby, Reveal, RoleReveal, Room, Voting
 
 SETTLE_LIMIT = 1000  # each settling step consumes a turn, a phase or a seat: far below this
 
@@ -71,7 +65,7 @@ class Step:
 def apply(room: Room, actor: str | None, command: Command, now: float, deck: Deck) -> Step:
     """Apply one command at time `now`; raises Rejected and changes nothing if not allowed.
 
-    >>> from undercover.engine.room import new_room
+    >>> from undercover.engine.state import new_room
     >>> from undercover.themes.model import Catalog
     >>> join = JoinRoom(name="Ana", token="t" * 32)
     >>> step = apply(new_room("ABCDE", 1, 0.0), None, join, 1.0, Deck(Catalog(())))
@@ -89,6 +83,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float, deck: Dec
             room, effects = membership.leave(room, _seated(room, actor), now)
         case UpdateSettings(seq=seq, changes=changes):
             room = lobby.update_settings(_current(room, seq), _seated(room, actor), changes, deck)
+        case SetLook(avatar=avatar, color=color):
+            room = membership.change_look(room, _seated(room, actor), avatar, color)
         case SetLock(locked=locked):
             seats.require_host(room, _seated(room, actor))
             settings = room.settings.model_copy(update={"locked": locked})

@@ -19,12 +19,7 @@ from pydantic import TypeAdapter
 from undercover.engine import ghosts, seats
 from undercover.engine.dealing import Deck
 from undercover.engine.host_words import host_words_summary
-from undercover.engine.phases.guess import Guessing
-from undercover.engine.phases.lobby import Lobby
-from undercover.engine.phases.reveal import Reveal
-from undercover.engine.phases.role_reveal import RoleReveal
-from undercover.engine.phases.voting import Voting
-from undercover.engine.room import Room
+from undercover.engine.state import Guessing, Lobby, Reveal, RoleReveal, Room, Seat, Voting
 from undercover.rules import Game, RecapEntry, Role, RuleViolation, composition
 
 JSON = dict[str, Any]
@@ -34,7 +29,7 @@ _RECAP: TypeAdapter[tuple[RecapEntry, ...]] = TypeAdapter(tuple[RecapEntry, ...]
 def view_for(room: Room, viewer: str | None, now: float, deck: Deck) -> JSON:
     """What `viewer` may see at `now`.
 
-    >>> from undercover.engine.room import new_room
+    >>> from undercover.engine.state import new_room
     >>> from undercover.themes.model import Catalog
     >>> sorted(view_for(new_room("ABCDE", 1, 0.0), None, 5.0, Deck(Catalog(())))["me"])
     ['ballot', 'can_become_ghost', 'confirmed', 'ghost', 'player_id', 'secret', 'status']
@@ -71,7 +66,7 @@ def public_view(room: Room, now: float, deck: Deck, *, with_recap: bool = True) 
     }
 
 
-def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
+def _seat(room: Room, seat: Seat, game: Game | None) -> JSON:
     return {
         "player_id": seat.player_id,
         "nickname": seat.nickname,
@@ -86,7 +81,7 @@ def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
     }
 
 
-def _status(seat: seats.Seat | None, game: Game | None) -> str:
+def _status(seat: Seat | None, game: Game | None) -> str:
     """One of none, kicked, spectator, seated (lobby), alive, eliminated."""
     if seat is None:
         return "none"

@@ -54,8 +54,7 @@ from undercover.engine.dealing import Deck
 from undercover.engine.effects import Changed, CloseSeat, DeleteRoom, Effect, PairRated, Welcome
 from undercover.engine.errors import RejectCode, Rejected, ServerFault
 from undercover.engine.machine import apply
-from undercover.engine.phases.lobby import Lobby
-from undercover.engine.room import FORMAT_VERSION, Room, new_room
+from undercover.engine.state import FORMAT_VERSION, Lobby, Room, new_room
 from undercover.hosts import store
 from undercover.hosts.logs import log_event
 from undercover.rules import MAX_PLAYERS, PlayerId

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from undercover.engine.dealing import Deck
-from undercover.engine.room import Room
+from undercover.engine.state import Room
 from undercover.engine.view import view_for
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.store import SqliteDatabase

@@ -17,15 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from undercover.bots.drive import advance
-from undercover.engine import seats
 from undercover.engine.bot_seats import add_bot
 from undercover.engine.commands import StartGame, UpdateSettings
 from undercover.engine.dealing import Deck
 from undercover.engine.machine import apply
-from undercover.engine.phases.ended import Ended
-from undercover.engine.room import Room, new_room
-from undercover.engine.seats import Strength
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Ended, Room, Seat, Strength, new_room
 from undercover.rules import Camp, Role
 from undercover.themes.builtin import builtin_catalog
 
@@ -55,7 +52,7 @@ def bot_table(
 ) -> Room:
     """A started game of `players` bots (normal strength), dealt from the room's seed."""
     room = new_room("BOTS", seed=seed, now=0.0)
-    host = seats.Seat(player_id="p0", nickname="Hôte", name_key="hote", token_hash="-", joined=0)
+    host = Seat(player_id="p0", nickname="Hôte", name_key="hote", token_hash="-", joined=0)
     room = room.model_copy(update={"seats": (host,), "host": "p0", "paused_at": None})
     if changes is not None:
         room = apply(room, "p0", UpdateSettings(seq=room.seq, changes=changes), 0.0, deck).room

@@ -21,7 +21,7 @@ from typing import Any, Final
 from pydantic_core import to_json
 
 from undercover.engine.dealing import Deck
-from undercover.engine.room import Room
+from undercover.engine.state import Room
 from undercover.engine.view import private_part, public_view
 from undercover.wire.recap_json import GameKey, RecapJson, game_key
 

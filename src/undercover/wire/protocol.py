@@ -34,6 +34,7 @@ from undercover.engine.commands import (
     RemoveBot,
     SetHostWords,
     SetLock,
+    SetLook,
     StartGame,
     UpdateSettings,
     WithdrawVote,
@@ -110,6 +111,7 @@ class Sync(_Message):
 ClientCommand = (
     Leave
     | UpdateSettings
+    | SetLook
     | SetLock
     | AddBot
     | RemoveBot

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from undercover.engine.room import Room
+from undercover.engine.state import Room
 from undercover.rules import RecapEntry
 
 Recap = tuple[RecapEntry, ...]

@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict
 
 from undercover.engine import seats
 from undercover.engine.dealing import Deck, deal_words
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.engine.phases import enter
-from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS, RoleReveal
+from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS
 from undercover.engine.settings import SettingsChanges, apply_changes
+from undercover.engine.state import Lobby, RoleReveal, Room
 from undercover.rules import MAX_PLAYERS, MIN_PLAYERS, Mode, Words, start_game
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
-
-class Lobby(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["lobby"] = "lobby"
 
 
 def update_settings(room: Room, actor: str | None, changes: SettingsChanges, deck: Deck) -> Room:

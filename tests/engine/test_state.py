@@ -1,4 +1,4 @@
-"""engine/room.py: the room is one JSON document; rebuilding it changes nothing."""
+"""engine/state.py: the room is one JSON document; rebuilding it changes nothing."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from tests.engine.content import DECK
 from tests.engine.table import PHASES, Table
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.room import FORMAT_VERSION, Room, new_room
+from undercover.engine.state import FORMAT_VERSION, Room, new_room
 from undercover.engine.view import view_for
 
 
