@@ -38,6 +38,10 @@ class Server(Protocol):
         """Everything the host logged since it started."""
         ...
 
+    async def restart(self) -> None:
+        """The host dies and comes back on the same storage; every socket is dropped."""
+        ...
+
     def stored_room(self, code: str) -> dict[str, Any]:
         """The room's stored document (secrets included: the tests search frames for them)."""
         ...
@@ -64,6 +68,9 @@ class SelfHost:
 
     def log_text(self) -> str:
         return self.local.log_text()
+
+    async def restart(self) -> None:
+        await self.local.restart()  # SIGKILL, then the same data dir again
 
     def stored_room(self, code: str) -> dict[str, Any]:
         with sqlite3.connect(self.local.data_dir / "rooms" / f"{code}.sqlite3") as db:
@@ -103,6 +110,9 @@ class WorkerHost:
 
     def log_text(self) -> str:
         return json.dumps(self.harness.logs(), ensure_ascii=False)
+
+    async def restart(self) -> None:
+        await asyncio.to_thread(self.harness.redeploy)
 
     def stored_room(self, code: str) -> dict[str, Any]:
         doc = self.harness.stored(code)
