@@ -147,12 +147,18 @@ def _public_text(step: _Step, keys: tuple[str, ...], start: int, recaps: RecapJs
 
 
 def render_views(
-    room: Room, viewers: Iterable[str | None], now: float, deck: Deck
+    room: Room,
+    viewers: Iterable[str | None],
+    now: float,
+    deck: Deck,
+    recaps: RecapJson | None = None,
 ) -> dict[str | None, str]:
     """`to_ascii_json(view_for(room, v, now, deck))` for each viewer, the public part serialised
-    once: the `view` of each viewer's full frame."""
+    once: the `view` of each viewer's full frame (`recaps`: a recap cache kept between steps)."""
     step = _parts(room, now, deck)
-    public = _public_text(step, tuple(step.public), 0, RecapJson())
+    public = _public_text(
+        step, tuple(step.public), 0, recaps if recaps is not None else RecapJson()
+    )
     return {
         viewer: f'{{{public},"me":{to_ascii_json(private_part(room, viewer))}}}'
         for viewer in viewers
