@@ -20,6 +20,10 @@ let seenCard = null; // a seat asked to see its card outside its turn ("Revoir m
 let seenGhost = null; // a seat out of the game asked for the ghost's offer or cards
 let strip = null; // the "Revoir ma carte" / ghost buttons, under the banners
 let passing = null; // the seat the pass screen names: kept while the game still waits for it
+// The view each seat last acted on: until a newer one comes, that seat is not asked again (its
+// "Cacher" may come before the server's answer, and it must not be handed the phone twice).
+const actedOn = new Map();
+const refusals = new Map(); // a seat's refusal that came once its screen was hidden: shown when it opens
 
 function ensureLayer() {
   if (layer) return layer;
@@ -66,7 +70,8 @@ function asked(view) {
 function queue() {
   const order = seats[0]?.view.game?.speaking_order || [];
   const rank = (s) => { const i = order.indexOf(s.playerId); return i < 0 ? order.length : i; };
-  return seats.filter((s) => asked(s.view)).sort((a, b) => rank(a) - rank(b));
+  const waiting = seats.filter((s) => actedOn.get(s.playerId) !== s.view && asked(s.view));
+  return waiting.sort((a, b) => rank(a) - rank(b));
 }
 
 function draw() {
@@ -87,7 +92,12 @@ function draw() {
   if (!next) return fill(root);
   const name = nameOf(next.view, next.playerId);
   const me = h("button", { type: "button", class: "btn primary big", id: "handoff-me", text: t("handoff.its_me", { name }),
-    onclick: () => { open = { playerId: next.playerId, sent: false, error: null }; draw(); armIdle(); } });
+    onclick: () => {
+      open = { playerId: next.playerId, sent: false, error: refusals.get(next.playerId) || null };
+      refusals.delete(next.playerId);
+      draw();
+      armIdle();
+    } });
   fill(root, h("div", { class: "handoff-card", dataset: { seat: next.playerId, step: "pass" } },
     h("p", { class: "handoff-icon", "aria-hidden": "true", text: "📱" }),
     h("h2", { id: "handoff-title", text: t("handoff.pass_to", { name }) }),
@@ -157,6 +167,7 @@ function action(seat, kind) {
   const view = seat.view;
   const send = (type, fields) => {
     if (seat.send(type, fields)) {
+      actedOn.set(seat.playerId, view);
       open.sent = true;
       open.error = null;
       draw();
@@ -198,11 +209,15 @@ export const handoff = {
 
   /** A seat's command was refused: give its form back with the reason. */
   refused(playerId, error) {
+    actedOn.delete(playerId); // asked again, with the reason
+    const text = errorText(error.code, error.message);
     if (open && open.playerId === playerId) {
       open.sent = false;
-      open.error = errorText(error.code, error.message);
-      draw();
+      open.error = text;
+    } else {
+      refusals.set(playerId, text);
     }
+    if (!open || open.playerId === playerId) draw();
   },
 
   /** "Revoir ma carte" for one seat of the device, behind its own hand-off. */
@@ -223,6 +238,8 @@ export const handoff = {
 
   close() {
     seats = [];
+    actedOn.clear();
+    refusals.clear();
     clearTimeout(idle);
     open = null;
     seenCard = null;
