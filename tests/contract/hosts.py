@@ -10,6 +10,8 @@ loopback, and the Worker's limit windows are reset before each room's creation o
 from __future__ import annotations
 
 import asyncio
+import json
+import sqlite3
 from typing import Any, Protocol
 
 from tests.cloudflare.harness import Harness
@@ -32,6 +34,18 @@ class Server(Protocol):
         """What the host logged as its own errors since it started (none, in a sound run)."""
         ...
 
+    def log_text(self) -> str:
+        """Everything the host logged since it started."""
+        ...
+
+    async def restart(self) -> None:
+        """The host dies and comes back on the same storage; every socket is dropped."""
+        ...
+
+    def stored_room(self, code: str) -> dict[str, Any]:
+        """The room's stored document (secrets included: the tests search frames for them)."""
+        ...
+
 
 class SelfHost:
     name = "self_host"
@@ -51,6 +65,18 @@ class SelfHost:
 
     def server_errors(self) -> list[str]:
         return [line for line in self.local.log_text().splitlines() if '"level": "error"' in line]
+
+    def log_text(self) -> str:
+        return self.local.log_text()
+
+    async def restart(self) -> None:
+        await self.local.restart()  # SIGKILL, then the same data dir again
+
+    def stored_room(self, code: str) -> dict[str, Any]:
+        with sqlite3.connect(self.local.data_dir / "rooms" / f"{code}.sqlite3") as db:
+            (doc,) = db.execute("SELECT doc FROM room").fetchone()
+        room: dict[str, Any] = json.loads(doc)
+        return room
 
 
 class WorkerHost:
@@ -81,3 +107,15 @@ class WorkerHost:
 
     def server_errors(self) -> list[str]:
         return [str(error) for error in self.harness.logs()["errors"]]
+
+    def log_text(self) -> str:
+        return json.dumps(self.harness.logs(), ensure_ascii=False)
+
+    async def restart(self) -> None:
+        await asyncio.to_thread(self.harness.redeploy)
+
+    def stored_room(self, code: str) -> dict[str, Any]:
+        doc = self.harness.stored(code)
+        assert doc is not None, f"no room {code} in the harness"
+        room: dict[str, Any] = json.loads(doc)
+        return room
