@@ -25,7 +25,7 @@ from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import Door, FloodGuard, Frame, RoomPasses, client_key
 from undercover.hosts.runner import Outbox, RoomRunner
-from undercover.hosts.security import is_origin_allowed
+from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
 from undercover.hosts.store import Row, SqlValue, has_tables
 from undercover.themes.builtin import builtin_catalog
@@ -36,7 +36,9 @@ configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
 LIMITED = (routes.CreateRoom, routes.ShowRoom, routes.ShowQrCode, routes.OpenSocket)
 LOOK_UPS_SPENT = error_frame(RATE_LIMITED_CODE, routes.RATE_LIMITED_MESSAGE, fatal=True)
-QR_HEADERS = {"content-type": "image/svg+xml", "cache-control": "no-store"}
+# static/_headers covers the assets only, never what the Worker answers: its own answers carry them.
+HEADERS = dict(SECURITY_HEADERS)
+QR_HEADERS = {**HEADERS, "content-type": "image/svg+xml", "cache-control": "no-store"}
 
 
 def _bind(value: SqlValue) -> Any:  # the same JS types on both SDK paths: no bool, no PyProxy
@@ -74,7 +76,9 @@ async def _allowed(env: Any, binding: str, key: str) -> bool:  # a rate-limiting
 
 
 def _api(answer: routes.ApiResponse) -> Response:
-    return Response.json(answer.body, status=answer.status, headers=dict(answer.headers))
+    return Response.json(
+        answer.body, status=answer.status, headers={**HEADERS, **dict(answer.headers)}
+    )
 
 
 class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets never get here
@@ -104,11 +108,11 @@ class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets 
             stub = self.env.ROOMS.getByName(route.code) if route.code else None
             if stub and isinstance(route, routes.OpenSocket):
                 if str(req.headers.get("upgrade") or "").lower() != "websocket":
-                    return Response("Expected a WebSocket upgrade.", status=426)
+                    return Response("Expected a WebSocket upgrade.", status=426, headers=HEADERS)
                 origin, host = req.headers.get("origin"), req.headers.get("host")
                 if not is_origin_allowed(None if origin in (None, jsnull) else str(origin), host):
                     log_event("socket.origin_refused", room=route.code)
-                    return Response("Origin refused.", status=403)
+                    return Response("Origin refused.", status=403, headers=HEADERS)
                 return await stub.fetch(req)
             if not stub or not (summary := await stub.summary(client_key(address))):
                 return _api(routes.unknown_room())
