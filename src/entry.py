@@ -30,7 +30,7 @@ from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import Door, FloodGuard, Frame, RoomPasses, client_key
 from undercover.hosts.runner import Connections, Outbox, RoomRunner
-from undercover.hosts.security import is_origin_allowed
+from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
 from undercover.hosts.store import Row, SqlValue, has_tables
 from undercover.themes.builtin import builtin_catalog
@@ -40,7 +40,9 @@ from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
 configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
 LOOK_UPS_SPENT = error_frame(RATE_LIMITED_CODE, routes.RATE_LIMITED_MESSAGE, fatal=True)
-QR_HEADERS = {"content-type": "image/svg+xml", "cache-control": "no-store"}
+# static/_headers covers the assets only, never what the Worker answers: its own answers carry them.
+HEADERS = dict(SECURITY_HEADERS)
+QR_HEADERS = {**HEADERS, "content-type": "image/svg+xml", "cache-control": "no-store"}
 RETRY_SECONDS = 60  # what a limited address is told to wait
 
 
@@ -165,7 +167,8 @@ async def _allowed(limiter: RateLimit, key: str) -> bool:
 
 
 def _api(answer: routes.ApiResponse) -> Response:
-    return Response.from_json(answer.body, status=answer.status, headers=dict(answer.headers))
+    headers = {**HEADERS, **dict(answer.headers)}
+    return Response.from_json(answer.body, status=answer.status, headers=headers)
 
 
 # --- the Worker: /api/* and /ws/* (run_worker_first); assets never get here ---------------
@@ -204,10 +207,10 @@ class Default(WorkerEntrypoint):
 
     async def _open_socket(self, req: JsRequest, code: str) -> Response | JsProxy:
         if (_header(req, "upgrade") or "").lower() != "websocket":
-            return Response("Expected a WebSocket upgrade.", status=426)
+            return Response("Expected a WebSocket upgrade.", status=426, headers=HEADERS)
         if not is_origin_allowed(_header(req, "origin"), _header(req, "host")):
             log_event("socket.origin_refused", room=code)
-            return Response("Origin refused.", status=403)
+            return Response("Origin refused.", status=403, headers=HEADERS)
         return await self.env.ROOMS.getByName(code).fetch(req)
 
     async def _look_up(
