@@ -30,12 +30,12 @@ from undercover.hosts.share import qr_svg, share_url
 from undercover.hosts.store import Row, SqlValue, has_tables
 from undercover.themes.builtin import builtin_catalog
 from undercover.wire.codec import error_frame
-from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
+from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
 
 configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
 LIMITED = (routes.CreateRoom, routes.ShowRoom, routes.ShowQrCode, routes.OpenSocket)
-LOOK_UPS_SPENT = error_frame(RATE_LIMITED_CODE, routes.RATE_LIMITED_MESSAGE, fatal=True)
+LOOK_UPS_SPENT = error_frame(RouteCode.RATE_LIMITED, routes.RATE_LIMITED_MESSAGE, fatal=True)
 # static/_headers covers the assets only, never what the Worker answers: its own answers carry them.
 HEADERS = dict(SECURITY_HEADERS)
 QR_HEADERS = {**HEADERS, "content-type": "image/svg+xml", "cache-control": "no-store"}
@@ -208,7 +208,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         if (verdict := self.flood.check(conn := me["conn"], time.monotonic())) is Frame.CLOSE:
             return _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
         if verdict is Frame.SLOW_DOWN:
-            return ws.send(error_frame(RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
+            return ws.send(error_frame(RouteCode.RATE_LIMITED, routes.SLOW_DOWN_MESSAGE))
         new_token = token_urlsafe(32)  # seats a newcomer if this frame is a joining hello
         await self._run(lambda c, t: runner.on_frame(conn, c, text, t, new_token), conn)
 

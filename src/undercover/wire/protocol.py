@@ -44,7 +44,6 @@ from undercover.engine.commands import (
 # the parts that changed since the socket's last one (`full`), and the client may ask `sync`.
 PROTOCOL_VERSION = 3
 MAX_FRAME_BYTES = 4096
-RATE_LIMITED_CODE = "rate.limited"  # an HTTP route's 429, or a frame the host dropped
 
 
 class ProtocolCode(StrEnum):
@@ -61,6 +60,16 @@ class ProtocolCode(StrEnum):
     CONTROL_CHARACTERS = "text.control_characters"
     ROOM_NOT_FOUND = "room.not_found"
     INTERNAL = "server.internal"
+
+
+class RouteCode(StrEnum):
+    """Errors an HTTP route answers (`{"error": code, "message": ...}`), beside
+    `ProtocolCode.ROOM_NOT_FOUND`; `rate.limited` is also a socket's, from the host's limits."""
+
+    RATE_LIMITED = "rate.limited"
+    SERVER_FULL = "server.full"
+    ROUTE_UNKNOWN = "route.unknown"
+    ROUTE_METHOD = "route.method"
 
 
 class CloseCode(IntEnum):
