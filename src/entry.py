@@ -102,8 +102,8 @@ class Env(Protocol):  # the bindings of wrangler.toml
 class Attachment(TypedDict):  # a socket's, kept across hibernation
     conn: str
     player: str | None
+    key: NotRequired[str]  # its address's rate-limit key: its pass to the room survives a wake
     door: NotRequired[str]  # a socket held at the door until its hello (ratelimit.Door)
-    key: NotRequired[str]  # its address's key, charged at the hello if it has no seat
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -262,7 +262,14 @@ class GameRoom(DurableObject):
 
     async def has_pass(self, key: str) -> bool:
         """Did this address reach the room?"""
-        return self._runner() is not None and self.passes.holds("", key)
+        return self._runner() is not None and self._has_pass(key)
+
+    def _has_pass(self, key: str) -> bool:
+        """In memory, or a socket the address opened (after a wake)."""
+        return self.passes.holds("", key) or any(
+            me is not None and me.get("key") == key and "door" not in me
+            for me in map(_attachment, self.state.getWebSockets())
+        )
 
     async def summary(self, key: str) -> str:
         """The summary as JSON, "" if no room here."""
@@ -278,16 +285,16 @@ class GameRoom(DurableObject):
         """A socket; its look-up is decided at its hello (ratelimit.Door)."""
         runner, sockets = self._runner(), self._sockets()
         key = _client(_js_request(request))
-        door = Door.ENTER if runner and self.passes.holds("", key) else Door.AT_HELLO
+        door = Door.ENTER if runner and self._has_pass(key) else Door.AT_HELLO
         if runner is None:
             allowed = await _allowed(self.env.LOOKUP_LIMITER, key)
             door = Door.UNKNOWN_ROOM if allowed else Door.SPENT
         client, server = WebSocketPair.new().object_values()
         self.state.acceptWebSocket(server, to_js(["player"]))
         conn = token_hex(8)
-        me: Attachment = {"conn": conn, "player": None}
+        me: Attachment = {"conn": conn, "player": None, "key": key}
         if door is not Door.ENTER:
-            me["door"], me["key"] = door.value, key
+            me["door"] = door.value
         server.serializeAttachment(json.dumps(me))
         sockets[conn] = (server, None)
         if door is Door.UNKNOWN_ROOM:
@@ -314,7 +321,7 @@ class GameRoom(DurableObject):
             _close(ws, routes.CLOSE_POLICY, routes.LOOK_UPS_SPENT_REASON)
             return False
         self.passes.grant("", key)
-        ws.serializeAttachment(json.dumps({"conn": me["conn"], "player": None}))
+        ws.serializeAttachment(json.dumps({"conn": me["conn"], "player": None, "key": key}))
         return True
 
     async def webSocketMessage(self, ws: WebSocket, message: str | JsProxy) -> None:
@@ -381,7 +388,8 @@ class GameRoom(DurableObject):
         if outbox.bound is not None and sender in sockets:
             ws = sockets[sender][0]
             sockets[sender] = (ws, outbox.bound)
-            ws.serializeAttachment(json.dumps({"conn": sender, "player": outbox.bound}))
+            me = _attachment(ws) or Attachment(conn=sender, player=None)
+            ws.serializeAttachment(json.dumps({**me, "conn": sender, "player": outbox.bound}))
         for conn, frame in outbox.frames:
             with contextlib.suppress(Exception):  # gone or closing: its close handler follows
                 sockets[conn][0].send(frame)
