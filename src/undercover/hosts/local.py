@@ -60,7 +60,7 @@ from undercover.hosts.store import Database
 from undercover.themes.builtin import builtin_catalog
 from undercover.themes.load import ThemeFilesError
 from undercover.wire.codec import error_frame
-from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
+from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8787
@@ -290,7 +290,7 @@ async def _socket(websocket: WebSocket) -> None:
                 return
             if room is None or not await server.admit(room, address, first, door):
                 await websocket.send_text(
-                    error_frame(RATE_LIMITED_CODE, routes.RATE_LIMITED_MESSAGE, fatal=True)
+                    error_frame(RouteCode.RATE_LIMITED, routes.RATE_LIMITED_MESSAGE, fatal=True)
                 )
                 await websocket.close(routes.CLOSE_POLICY, routes.LOOK_UPS_SPENT_REASON)
                 return
@@ -343,7 +343,7 @@ async def _play(
                 peer.push_close(routes.CLOSE_POLICY, routes.FLOOD_REASON)
                 break
             if verdict is Frame.SLOW_DOWN:
-                peer.push(error_frame(RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
+                peer.push(error_frame(RouteCode.RATE_LIMITED, routes.SLOW_DOWN_MESSAGE))
                 continue
             if message.get("text") == PING:  # the heartbeat: answered here, never seen by the room
                 peer.push(PONG)
@@ -448,6 +448,11 @@ def parse_args(argv: list[str]) -> Options:
         action="store_true",
         help="TESTS ONLY: no per-address limits for clients on this machine (not behind a proxy)",
     )
+    parser.add_argument(
+        "--frozen-limits",
+        action="store_true",
+        help="TESTS ONLY: the rate limits never refill (a limit test's allowance stays spent)",
+    )
     parser.add_argument("--inline-runner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.time_scale <= 0:
@@ -461,7 +466,13 @@ def parse_args(argv: list[str]) -> Options:
         time_scale=args.time_scale,
         loopback_unlimited=args.loopback_unlimited,
         offload=not args.inline_runner,
+        limits_clock=_frozen if args.frozen_limits else time.monotonic,
     )
+
+
+def _frozen() -> float:
+    """The rate limits' clock under `--frozen-limits`: it stands still."""
+    return 0.0
 
 
 def raise_file_limit() -> None:
