@@ -145,7 +145,13 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         return free
 
     async def has_pass(self, key: str) -> bool:  # RPC: did this address reach the room?
-        return self._runner() is not None and self.passes.holds("", key)
+        return self._runner() is not None and self._has_pass(key)
+
+    def _has_pass(self, key: str) -> bool:  # in memory, or a socket it opened (after a wake)
+        return self.passes.holds("", key) or any(
+            me is not None and me.get("key") == key and "door" not in me
+            for me in map(_attachment, self.ctx.getWebSockets())
+        )
 
     async def summary(self, key: str) -> str:  # RPC: the summary as JSON, "" if no room here
         if (runner := self._runner()) is None:
@@ -156,14 +162,14 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
     async def fetch(self, request: Any) -> Response:  # a socket; its look-up: ratelimit.Door
         runner, sockets = self._runner(), self._sockets()
         key = client_key(str(request.headers.get("cf-connecting-ip") or "?"))
-        door = Door.ENTER if runner and self.passes.holds("", key) else Door.AT_HELLO
+        door = Door.ENTER if runner and self._has_pass(key) else Door.AT_HELLO
         if runner is None:
             allowed = await _allowed(self.env, "LOOKUP_LIMITER", key)
             door = Door.UNKNOWN_ROOM if allowed else Door.SPENT
         client, server = WebSocketPair.new().object_values()
         self.ctx.acceptWebSocket(server, to_js(["player"]))
-        held = {} if door is Door.ENTER else {"door": door.value, "key": key}
-        me = {"conn": (conn := token_hex(8)), "player": None, **held}
+        held = {} if door is Door.ENTER else {"door": door.value}
+        me = {"conn": (conn := token_hex(8)), "player": None, "key": key, **held}
         server.serializeAttachment(json.dumps(me))
         sockets[conn] = (server, None)
         if door is Door.UNKNOWN_ROOM:
@@ -189,7 +195,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
             _close(ws, routes.CLOSE_POLICY, routes.LOOK_UPS_SPENT_REASON)
             return False
         self.passes.grant("", me["key"])
-        ws.serializeAttachment(json.dumps({"conn": me["conn"], "player": None}))
+        ws.serializeAttachment(json.dumps({"conn": me["conn"], "player": None, "key": me["key"]}))
         return True
 
     async def webSocketMessage(self, ws: Any, message: Any) -> None:
@@ -239,7 +245,8 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         outbox = step({conn: player for conn, (_, player) in sockets.items()}, time.time())
         if outbox.bound is not None and sender in sockets:
             sockets[sender] = (ws := sockets[sender][0], outbox.bound)
-            ws.serializeAttachment(json.dumps({"conn": sender, "player": outbox.bound}))
+            me = {**(_attachment(ws) or {}), "conn": sender, "player": outbox.bound}
+            ws.serializeAttachment(json.dumps(me))
         for conn, frame in outbox.frames:
             with contextlib.suppress(Exception):  # gone or closing: its close handler follows
                 sockets[conn][0].send(frame)

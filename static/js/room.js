@@ -219,7 +219,8 @@ export const room = {
     const model = this.model;
     const kind = screenOf(model);
     let { screen } = mounted();
-    if (kind !== mounted().kind) {
+    const entering = kind !== mounted().kind;
+    if (entering) {
       const create = screenFunction(kind, () => this.model && this.render());
       if (!create) return; // drawn once its module is here
       if (kind !== "lobby") preloadGameScreens();
@@ -228,11 +229,14 @@ export const room = {
       announce(t(`phase.${kind}`));
       if (kind === "ended" && model.end?.outcome?.winning_players.includes(model.myId)) cue("win");
       document.title = `${t(`phase.${kind}`)} · ${model.code} · Undercover`;
-      document.getElementById("screen").focus({ preventScroll: true });
-      window.scrollTo(0, 0);
     }
     screen.update(model);
     banners.fromModel(model);
+    if (entering) {
+      // Once the new screen holds its content: focusing and scrolling lay the page out, once.
+      document.getElementById("screen").focus({ preventScroll: true });
+      window.scrollTo(0, 0);
+    }
     if (model.phase !== "lobby" && !roleCard) loadGameParts().then(() => this.model && this.render());
     roleCard?.update(model);
     // Ghosts (js/ghost.js): loaded once the view offers it; never on a shared phone.

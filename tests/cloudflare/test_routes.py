@@ -165,6 +165,9 @@ def test_a_seated_player_from_a_new_address_is_never_refused_nor_charged(
     _refused_at_the_hello(host, code, mobile, token="t" * 43)
     with connect(host.ws_url(code), additional_headers=mobile) as ws:
         assert _hello(ws, token)["token"] == token
+        # The seat's hello earned the address a pass: while its socket is open, even after
+        # a hibernation, the room's summary answers it.
+        assert host.http.get(f"/api/rooms/{code}", headers=mobile).status_code == 200
     # From an address with its allowance whole, the seat's hello costs nothing.
     fresh = {"x-harness-client-ip": "192.0.2.41"}
     with connect(host.ws_url(code), additional_headers=fresh) as ws:

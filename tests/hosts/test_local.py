@@ -393,6 +393,12 @@ def test_parse_args_defaults_and_lan() -> None:
         parse_args(["--time-scale", "0"])
 
 
+def test_frozen_limits_stop_the_limits_clock() -> None:
+    """`--frozen-limits` (tests only): the limits' clock stands, so no allowance ever refills."""
+    assert parse_args(["--frozen-limits"]).limits_clock() == 0.0
+    assert parse_args([]).limits_clock is time.monotonic
+
+
 def test_request_bodies_are_bounded(client: TestClient) -> None:
     assert client.post("/api/rooms", content=b"x" * 5000).status_code == 413
 

@@ -448,6 +448,11 @@ def parse_args(argv: list[str]) -> Options:
         action="store_true",
         help="TESTS ONLY: no per-address limits for clients on this machine (not behind a proxy)",
     )
+    parser.add_argument(
+        "--frozen-limits",
+        action="store_true",
+        help="TESTS ONLY: the rate limits never refill (a limit test's allowance stays spent)",
+    )
     parser.add_argument("--inline-runner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.time_scale <= 0:
@@ -461,7 +466,13 @@ def parse_args(argv: list[str]) -> Options:
         time_scale=args.time_scale,
         loopback_unlimited=args.loopback_unlimited,
         offload=not args.inline_runner,
+        limits_clock=_frozen if args.frozen_limits else time.monotonic,
     )
+
+
+def _frozen() -> float:
+    """The rate limits' clock under `--frozen-limits`: it stands still."""
+    return 0.0
 
 
 def raise_file_limit() -> None:
