@@ -314,5 +314,6 @@ export const room = {
     }
     roleCard?.update(this.model);
     banners.retranslate();
+    this.device?.changed(); // a shared phone's hand-off and strip, in the new language
   },
 };

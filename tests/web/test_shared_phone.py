@@ -53,7 +53,7 @@ def test_a_shared_phone_shows_a_card_again_and_haunts_behind_hand_offs(table: Ta
     turns = Handoffs(phone)
     until_paul_speaks(turns, paul)
 
-    # Paul speaks: the phone is idle; "🃏 Max" shows Max's card again, behind his hand-off.
+    # Paul speaks: the phone is idle; "👁 Max" shows Max's card again, behind his hand-off.
     page = phone.page
     expect(page.locator("#device-cards")).to_be_visible()
     assert page.locator("#handoff-secret").count() == 0
@@ -64,6 +64,9 @@ def test_a_shared_phone_shows_a_card_again_and_haunts_behind_hand_offs(table: Ta
     phone.look("shared-card-again")
     page.click("#handoff-hide")
     expect(page.locator("#handoff")).to_be_hidden()
+    phone.switch_language("en")  # the rest in English
+    expect(page.locator("#device-cards")).to_contain_text("On this phone")
+    phone.look("shared-strip-en")
     paul.give_text("clue-input", "indice Paul")
 
     # The table votes out a civilian of the phone; at the next round, while Paul speaks, the

@@ -149,7 +149,7 @@ function drawStrip() {
     const name = nameOf(s.view, s.playerId);
     const me = s.view.me;
     const card = me.secret?.kind ? h("button", {
-      type: "button", class: "chip", dataset: { card: s.playerId }, text: `🃏 ${name}`,
+      type: "button", class: "chip", dataset: { card: s.playerId }, text: `👁 ${name}`,
       "aria-label": t("handoff.see_card", { name }), onclick: () => handoff.showCard(s.playerId),
     }) : null;
     const ghost = me.can_become_ghost || me.ghost ? h("button", {
@@ -159,6 +159,7 @@ function drawStrip() {
     }) : null;
     return [card, ghost].filter(Boolean);
   });
+  strip.setAttribute("aria-label", t("handoff.strip"));
   strip.hidden = !buttons.length;
   fill(strip, buttons.length ? [h("span", { class: "hint", text: t("handoff.strip") }), ...buttons] : null);
 }
