@@ -30,7 +30,6 @@ def test_the_bench_prints_every_figure_and_writes_at_most_two_rows_per_input(
         "view_frame_bytes",
         "rows_per_input",
         "bytes_per_input",
-        "view_frame_bytes",
         "targets",
     }
     assert report["players"] == 5
