@@ -172,6 +172,14 @@ async function control(req, res, url) {
         sql: object.storage.sql.stats,
       });
     }
+    case "stored": {
+      // The room's stored document, as the runner wrote it (tests search frames for its secrets).
+      const object = runtime.objects.get(room);
+      if (!object) return sendJson(res, 404, { error: "no such object" });
+      await object.idle();
+      const rows = object.storage.isEmpty ? [] : object.storage.sql.exec("SELECT doc FROM room").toArray();
+      return sendJson(res, 200, { doc: rows.length ? rows[0].doc : null });
+    }
     case "reset-limits":
       runtime.resetLimits();
       return sendJson(res, 200, { ok: true });

@@ -106,7 +106,7 @@ BUNDLE_REQUIRED = (
     "snapshot_seeds.py",
     "undercover/__init__.py",
     "undercover/hosts/runner.py",
-    "undercover/engine/schema.sql",
+    "undercover/hosts/schema.sql",
     "undercover/themes/data.py",
     "python_modules/workers/__init__.py",
     "python_modules/pydantic/__init__.py",

@@ -18,22 +18,24 @@ from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
 import snapshot_seeds  # noqa: F401  (first: pydantic-core's import-time seeds are granted there)
-from undercover.engine.store import Row, SqlValue, has_tables
+from undercover.engine.dealing import Deck
 from undercover.hosts import routes
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
 from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
-from undercover.hosts.ratelimit import FloodGuard, Frame, RoomPasses, client_key
+from undercover.hosts.ratelimit import Door, FloodGuard, Frame, RoomPasses, client_key
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.security import is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
+from undercover.hosts.store import Row, SqlValue, has_tables
 from undercover.themes.builtin import builtin_catalog
 from undercover.wire.codec import error_frame
 from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
 
 configure()
-builtin_catalog()  # parsed at import, so inside the deploy's memory snapshot: not on an input
+DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
 LIMITED = (routes.CreateRoom, routes.ShowRoom, routes.ShowQrCode, routes.OpenSocket)
+LOOK_UPS_SPENT = error_frame(RATE_LIMITED_CODE, routes.RATE_LIMITED_MESSAGE, fatal=True)
 QR_HEADERS = {"content-type": "image/svg+xml", "cache-control": "no-store"}
 
 
@@ -48,7 +50,7 @@ def _value(value: Any) -> SqlValue:  # NULL may come as jsnull; a BLOB as a memo
 
 
 @dataclass(frozen=True)
-class SqlDatabase:  # undercover.engine.store.Database over ctx.storage.sql
+class SqlDatabase:  # undercover.hosts.store.Database over ctx.storage.sql
     sql: Any
 
     def execute(self, sql: str, params: Sequence[SqlValue] = ()) -> list[Row]:
@@ -67,6 +69,10 @@ def _close(ws: Any, code: int, reason: str) -> None:
         ws.close(code, reason)
 
 
+async def _allowed(env: Any, binding: str, key: str) -> bool:  # a rate-limiting binding
+    return bool((await getattr(env, binding).limit({"key": key})).success)
+
+
 def _api(answer: routes.ApiResponse) -> Response:
     return Response.json(answer.body, status=answer.status, headers=dict(answer.headers))
 
@@ -77,7 +83,13 @@ class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets 
         url, address = urlsplit(str(req.url)), str(req.headers.get("cf-connecting-ip") or "?")
         route = routes.match_route(str(req.method), url.path)
         limiter = "CREATE_LIMITER" if isinstance(route, routes.CreateRoom) else "LOOKUP_LIMITER"
-        if isinstance(route, LIMITED) and not await self._allowed(limiter, address):
+        # A room's socket goes through uncharged: the room decides at its hello (ratelimit.Door).
+        to_a_room = isinstance(route, routes.OpenSocket) and route.code is not None
+        if (
+            isinstance(route, LIMITED)
+            and not to_a_room
+            and not await _allowed(self.env, limiter, client_key(address))
+        ):
             # Past the limit, a room this address already reached still answers (RoomPasses).
             code = getattr(route, "code", None)
             if not code or not await self.env.ROOMS.getByName(code).has_pass(client_key(address)):
@@ -107,9 +119,6 @@ class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets 
         wrong = isinstance(route, routes.WrongMethod)
         return _api(routes.wrong_method(route.allowed) if wrong else routes.unknown_route())
 
-    async def _allowed(self, binding: str, address: str) -> bool:  # a rate-limiting binding
-        return bool((await getattr(self.env, binding).limit({"key": address})).success)
-
 
 class GameRoom(DurableObject):  # one room: its state is in SQLite and the sockets' attachments
     def __init__(self, ctx: Any, env: Any) -> None:
@@ -127,7 +136,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
 
     async def create_room(self, code: str, key: str) -> bool:  # RPC from POST /api/rooms
         if free := self._runner() is None:  # False: taken
-            self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63))
+            self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63), deck=DECK)
             self.passes.grant("", key)
         return free
 
@@ -140,30 +149,56 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
         self.passes.grant("", key)
         return json.dumps(runner.summary(time.time()))
 
-    async def fetch(self, request: Any) -> Response:
+    async def fetch(self, request: Any) -> Response:  # a socket; its look-up: ratelimit.Door
         runner, sockets = self._runner(), self._sockets()
+        key = client_key(str(request.headers.get("cf-connecting-ip") or "?"))
+        door = Door.ENTER if runner and self.passes.holds("", key) else Door.AT_HELLO
+        if runner is None:
+            allowed = await _allowed(self.env, "LOOKUP_LIMITER", key)
+            door = Door.UNKNOWN_ROOM if allowed else Door.SPENT
         client, server = WebSocketPair.new().object_values()
         self.ctx.acceptWebSocket(server, to_js(["player"]))
-        server.serializeAttachment(json.dumps({"conn": (conn := token_hex(8)), "player": None}))
+        held = {} if door is Door.ENTER else {"door": door.value, "key": key}
+        me = {"conn": (conn := token_hex(8)), "player": None, **held}
+        server.serializeAttachment(json.dumps(me))
         sockets[conn] = (server, None)
-        if runner is None:
+        if door is Door.UNKNOWN_ROOM:
             server.send(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
             _close(sockets.pop(conn)[0], CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
-        else:
-            self.passes.grant("", client_key(str(request.headers.get("cf-connecting-ip") or "?")))
-            if len(sockets) == 1:  # the first socket since a redeploy (or since everyone left)
-                await self._run(runner.on_restart)
+        elif runner is not None and len(sockets) == 1:  # the first since a redeploy (or ever)
+            await self._run(runner.on_restart)
         return Response(None, status=101, web_socket=client)
+
+    async def _admit(self, ws: Any, me: dict[str, Any], text: str | bytes) -> bool:
+        """The first frame of a socket held at the door: a seat's hello enters free; any
+        other spends a look-up, or is refused once the allowance is spent."""
+        runner = self._runner()
+        seated = runner is not None and runner.greets_a_seat(text)
+        if not seated and (
+            runner is None
+            or me["door"] == Door.SPENT.value
+            or not await _allowed(self.env, "LOOKUP_LIMITER", me["key"])
+        ):
+            ws.send(LOOK_UPS_SPENT)
+            self._sockets().pop(me["conn"], None)
+            ws.serializeAttachment("null")
+            _close(ws, routes.CLOSE_POLICY, routes.LOOK_UPS_SPENT_REASON)
+            return False
+        self.passes.grant("", me["key"])
+        ws.serializeAttachment(json.dumps({"conn": me["conn"], "player": None}))
+        return True
 
     async def webSocketMessage(self, ws: Any, message: Any) -> None:
         me, runner = _attachment(ws), self._runner()
+        text = message if isinstance(message, str) else bytes(message.to_bytes())
+        if me is not None and "door" in me and not await self._admit(ws, me, text):
+            return None
         if me is None or runner is None:  # no room here, or a socket we closed (no attachment)
             return _close(ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
         if (verdict := self.flood.check(conn := me["conn"], time.monotonic())) is Frame.CLOSE:
             return _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
         if verdict is Frame.SLOW_DOWN:
             return ws.send(error_frame(RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
-        text = message if isinstance(message, str) else bytes(message.to_bytes())
         new_token = token_urlsafe(32)  # seats a newcomer if this frame is a joining hello
         await self._run(lambda c, t: runner.on_frame(conn, c, text, t, new_token), conn)
 
@@ -186,7 +221,7 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
     def _runner(self) -> RoomRunner | None:  # None if no room here: then nothing is written
         if self.runner is None and has_tables(self.db):
             name = getattr(self.ctx.id, "name", None)
-            self.runner = RoomRunner(self.db, name if isinstance(name, str) else "?")
+            self.runner = RoomRunner(self.db, name if isinstance(name, str) else "?", deck=DECK)
         return self.runner
 
     def _sockets(self) -> dict[str, tuple[Any, str | None]]:  # from the attachments after a wake

@@ -12,6 +12,24 @@ const BOARD_PATTERN = /^\/r\/([A-Za-z0-9]{5})\/board\/?$/; // a TV or shared scr
 let room = null; // the room module, once loaded
 let redrawMute = () => {};
 
+// The modules each first screen needs, beyond this file's own imports: asked for all at once
+// as soon as the route is known, instead of one import level after the other (under a slow
+// CPU each level costs a round of fetch, parse and run). tests/web/test_static.py keeps each
+// list equal to the static imports its module pulls in.
+const FIRST_PAINT = {
+  home: ["js/screens/home.js", "js/howto.js", "js/faces.js"],
+  room: [
+    "js/room.js", "js/net.js", "js/clock.js", "js/live.js", "js/model.js", "js/banners.js",
+    "js/screens/lobby.js", "js/presets.js", "js/screens/common.js", "js/screens/bots.js",
+    "js/screens/host-words.js", "js/screens/settings.js", "js/screens/themes.js",
+    "js/screens/pair-notes.js",
+  ],
+};
+
+function preload(kind) {
+  for (const path of FIRST_PAINT[kind]) document.head.append(h("link", { rel: "modulepreload", href: `/${path}` }));
+}
+
 const app = {
   /** Open the room `code`: with the stored seat token, or joining as `name`. */
   async enter(code, name = null) {
@@ -52,23 +70,26 @@ async function switchLanguage() {
   announce(t("lang.changed"));
 }
 
-function route() {
+/** What the address opens: "board", "room" (a seat is held) or "home", and the room code. */
+function destination() {
   const board = BOARD_PATTERN.exec(location.pathname);
-  if (board) {
-    import("./js/board/board.js").then((m) => m.startBoard(board[1].toUpperCase()));
-    return;
-  }
+  if (board) return { kind: "board", code: board[1].toUpperCase() };
   const match = CODE_PATTERN.exec(location.pathname);
-  if (!match) {
-    app.showHome();
-    return;
-  }
+  if (!match) return { kind: "home", code: null };
   const code = match[1].toUpperCase();
-  if (store.seat(code)) app.enter(code);
-  else app.showHome({ code });
+  return { kind: store.seat(code) ? "room" : "home", code };
+}
+
+function route() {
+  const { kind, code } = destination();
+  if (kind === "board") import("./js/board/board.js").then((m) => m.startBoard(code));
+  else if (kind === "room") app.enter(code);
+  else app.showHome(code ? { code } : {});
 }
 
 async function boot() {
+  const first = destination().kind;
+  if (FIRST_PAINT[first]) preload(first); // fetched while the strings load
   await loadLang(store.lang() || "fr");
   translateTree(document);
   document.getElementById("rules-button").addEventListener("click", openRules);

@@ -3,20 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
-from tests.engine.content import made_up_catalog
-from undercover.engine import dealing
 from undercover.tools import bench
-
-
-@pytest.fixture(autouse=True)
-def made_up_content() -> Iterator[None]:
-    dealing.use_catalog(made_up_catalog())
-    yield
-    dealing.use_catalog(None)
 
 
 def test_the_bench_prints_every_figure_and_writes_at_most_two_rows_per_input(

@@ -72,17 +72,17 @@ def test_a_game_that_never_gives_the_civilians_their_win_breaks_an_invariant(
 def test_a_wrong_composition_breaks_an_invariant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from undercover.rules import game as game_module
+    from undercover.rules import flow
     from undercover.rules.roles import Role
 
-    real = game_module.deal_roles
+    real = flow.deal_roles
 
     def one_undercover_too_many(players, mr_white, rng):  # type: ignore[no-untyped-def]
         roles = dict(real(players, mr_white, rng))
         civilian = next(p for p, r in roles.items() if r is Role.CIVILIAN)
         return {**roles, civilian: Role.UNDERCOVER}
 
-    monkeypatch.setattr(game_module, "deal_roles", one_undercover_too_many)
+    monkeypatch.setattr(flow, "deal_roles", one_undercover_too_many)
     assert main(["--players", "8", "--games", "20", "--seed", "3"]) == 1
     assert "composition" in json.loads(capsys.readouterr().out)["invariant_broken"]
 
@@ -121,13 +121,16 @@ def _table(players: int = 4):  # type: ignore[no-untyped-def]
     import tempfile
     from pathlib import Path
 
-    from undercover.engine.store import SqliteDatabase
+    from tests.engine.content import builtin_deck
     from undercover.hosts.runner import RoomRunner
+    from undercover.hosts.store import SqliteDatabase
     from undercover.tools.simulate.rooms import Table
 
     folder = tempfile.mkdtemp(prefix="undercover-sim-test-")
     db = SqliteDatabase(Path(folder) / "room.sqlite3")
-    runner = RoomRunner.create(db, "SIMUL", now=1_000_000.0, seed=random.Random(5).getrandbits(62))
+    runner = RoomRunner.create(
+        db, "SIMUL", now=1_000_000.0, seed=random.Random(5).getrandbits(62), deck=builtin_deck()
+    )
     table = Table(runner, players, random.Random(5), now=1_000_000.0)
     for bot in table.bots:
         table.connect(bot)

@@ -1,5 +1,5 @@
-// Playing in a room: the connection, the view → screen loop, banners, the role card, the
-// wake lock. The client has no game logic: it renders the view the server sends and sends
+// Playing in a room: the connection, the view → screen loop, banners, and once a game is
+// on, the role card and the wake lock. The client has no game logic: it renders the view the server sends and sends
 // commands (docs/protocol.md).
 import { h, fill } from "./dom.js";
 import { store } from "./store.js";
@@ -9,20 +9,17 @@ import { syncClock } from "./clock.js";
 import { announce } from "./live.js";
 import { readModel, screenOf } from "./model.js";
 import { banners } from "./banners.js";
-import { roleCard } from "./rolecard.js";
-import { keepAwake } from "./wakelock.js";
 import { cue } from "./feel.js";
 import { mount, mounted } from "./stage.js";
-import { finalScreen } from "./screens/final.js";
 import { lobbyScreen } from "./screens/lobby.js";
-import { roleScreen } from "./screens/role.js";
 
-// The lobby and the cards come with the room; each other game screen loads when first needed,
-// and all of them while the cards are dealt (or a while after the lobby shows), so a room
-// opened from its link stays light (tests/web/test_static.py).
-const SCREENS = { lobby: lobbyScreen, role_reveal: roleScreen };
+// The lobby comes with the room; each game screen loads when first needed, and all of them
+// a while after the lobby shows (or as soon as a game is on), so a room opened from its link
+// stays light (tests/web/test_static.py).
+const SCREENS = { lobby: lobbyScreen };
 const PRELOAD_AFTER_MS = 3000;
 const LOADERS = {
+  role_reveal: () => import("./screens/role.js").then((m) => m.roleScreen),
   clues: () => import("./screens/clues.js").then((m) => m.cluesScreen),
   voting: () => import("./screens/vote.js").then((m) => m.voteScreen),
   reveal: () => import("./screens/reveal.js").then((m) => m.revealScreen),
@@ -58,12 +55,25 @@ const RULES_SECTION = {
 const PAGE_LOAD = Math.random().toString(36).slice(2);
 
 banners.init(document.getElementById("banners"), document.getElementById("toasts"));
-roleCard.init(document.getElementById("card-dialog"), document.getElementById("card-button"));
-roleCard.onSeen = () => {
-  if (!room.model) return;
-  store.setCardSeen(room.code, String(room.model.gameNo));
-  room.render();
-};
+
+// "Ma carte" (js/rolecard.js) and the wake lock (js/wakelock.js): nothing to do in a lobby,
+// so they load with the first game this page sees; until then both are null.
+let roleCard = null;
+let keepAwake = null;
+let gameParts = null;
+function loadGameParts() {
+  gameParts ||= Promise.all([import("./rolecard.js"), import("./wakelock.js")]).then(([card, wake]) => {
+    card.roleCard.init(document.getElementById("card-dialog"), document.getElementById("card-button"));
+    card.roleCard.onSeen = () => {
+      if (!room.model) return;
+      store.setCardSeen(room.code, String(room.model.gameNo));
+      room.render();
+    };
+    roleCard = card.roleCard;
+    keepAwake = wake.keepAwake;
+  });
+  return gameParts;
+}
 
 export const room = {
   code: null,
@@ -142,8 +152,8 @@ export const room = {
     this.lastSeq = -1;
     this.finalOptions = null;
     banners.clearAll();
-    keepAwake(false);
-    roleCard.update(null);
+    keepAwake?.(false);
+    roleCard?.update(null);
   },
 
   shell: null, // app.js: owns the home screen
@@ -215,7 +225,7 @@ export const room = {
     if (kind !== mounted().kind) {
       const create = screenFunction(kind, () => this.model && this.render());
       if (!create) return; // drawn once its module is here
-      if (kind === "role_reveal") preloadGameScreens();
+      if (kind !== "lobby") preloadGameScreens();
       if (kind === "lobby") setTimeout(preloadGameScreens, PRELOAD_AFTER_MS);
       screen = mount(kind, (root) => create(root, this));
       announce(t(`phase.${kind}`));
@@ -226,13 +236,14 @@ export const room = {
     }
     screen.update(model);
     banners.fromModel(model);
-    roleCard.update(model);
+    if (model.phase !== "lobby" && !roleCard) loadGameParts().then(() => this.model && this.render());
+    roleCard?.update(model);
     // Ghosts (js/ghost.js): loaded once the view offers it; never on a shared phone.
     const me = model.raw.me || {};
     if (this.ghost || ((me.can_become_ghost || me.ghost) && !this.device?.shared)) {
       (this.ghost ||= import("./ghost.js")).then((m) => m.updateGhost(this.model, this));
     }
-    keepAwake(model.phase !== "lobby" && model.phase !== "ended");
+    keepAwake?.(model.phase !== "lobby" && model.phase !== "ended");
   },
 
   connectionStatus(state, detail) {
@@ -250,14 +261,20 @@ export const room = {
 
   finalState(reason, error) {
     banners.hide("reconnecting");
-    keepAwake(false);
-    roleCard.update(null);
+    keepAwake?.(false);
+    roleCard?.update(null);
     const code = error?.code || "";
     // Kicked: the (banned) token is kept, so a reload shows this screen again instead of
     // offering to join as someone new.
     if (code === "token.banned" || code === "seat.banned") reason = "kicked";
     this.finalOptions = { reason, error, code: this.code };
-    mount("final", (root) => finalScreen(root, this, this.finalOptions));
+    this.drawFinal();
+  },
+
+  /** The screen after the room: kicked, gone, closed… (js/screens/final.js, loaded then). */
+  async drawFinal() {
+    const { finalScreen } = await import("./screens/final.js");
+    if (this.finalOptions) mount("final", (root) => finalScreen(root, this, this.finalOptions));
   },
 
   /** The socket cannot even open: if the room is gone (cleaned up after idling), say so. */
@@ -292,9 +309,9 @@ export const room = {
     if (this.model && SCREENS[kind]) {
       mount(kind, (root) => SCREENS[kind](root, this)).update(this.model);
     } else if (kind === "final" && this.finalOptions) {
-      mount("final", (root) => finalScreen(root, this, this.finalOptions));
+      this.drawFinal();
     }
-    roleCard.update(this.model);
+    roleCard?.update(this.model);
     banners.retranslate();
   },
 };

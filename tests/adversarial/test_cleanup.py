@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.adversarial.client import Conn
-from tests.adversarial.table import create_room, http
+from tests.contract.client import Conn
+from tests.contract.table import create_room, http
 from tests.e2e.harness import LocalServer
 
 # An hour of room time passes in 1.8 s of real time.

@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from tests.adversarial.table import create_room, http
+from tests.contract.table import create_room, http
 from tests.e2e.harness import ROOT, LocalServer
 from undercover.rules.text import fold
 from undercover.themes.builtin import builtin_catalog

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table, create_room, http
+from tests.contract.client import Conn, Json
+from tests.contract.table import Table, create_room, http
 from tests.e2e.harness import LocalServer
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -35,15 +35,23 @@ def test_room_codes_cannot_be_walked(limited_server: LocalServer) -> None:
     assert http(base, "GET", f"/api/rooms/{real}")[0] == 200
     assert http(base, "GET", f"/api/rooms/{real}/qr.svg")[0] == 200
 
-    async def socket_probe(code: str) -> str:
-        try:
-            conn = await Conn.open(base, code)
-        except Exception as error:
-            return type(error).__name__ + str(getattr(error, "response", "")).split(",")[0]
-        await conn.close()
-        return "opened"
+    async def socket_probe(code: str, token: str | None = None) -> str:
+        """What a hello to `code` meets: "welcome", or the error code and the close code."""
+        conn = await Conn.open(base, code)
+        answer = await conn.hello("Zoé", token)
+        if answer["type"] == "welcome":
+            await conn.close()
+            return "welcome"
+        return f"{answer['code']} {await conn.until_closed()}"
 
-    assert asyncio.run(socket_probe(real)) == "opened"
+    async def seat() -> str:
+        conn = await Conn.open(base, real)
+        assert (await conn.hello("Ana"))["type"] == "welcome"
+        await conn.close()
+        assert conn.token is not None
+        return conn.token
+
+    token = asyncio.run(seat())
     # A live code an address never reached answers like an unknown one, so probing tells
     # nothing. A restart forgets passes and allowances: the address spends its allowance anew.
     limited_server.kill()
@@ -55,8 +63,11 @@ def test_room_codes_cannot_be_walked(limited_server: LocalServer) -> None:
         assert status == 429
         assert "retry-after" in headers
     for code in ("YYYYY", real):
-        outcome = asyncio.run(socket_probe(code))
-        assert outcome.startswith("InvalidStatus"), outcome
+        assert asyncio.run(socket_probe(code)) == "rate.limited 1008"
+        assert asyncio.run(socket_probe(code, "t" * 43)) == "rate.limited 1008"
+    # Yet the seated player comes back with their token, and their address is let in again.
+    assert asyncio.run(socket_probe(real, token)) == "welcome"
+    assert http(base, "GET", f"/api/rooms/{real}")[0] == 200
     # Static files are never limited.
     assert http(base, "GET", "/")[0] == 200
 
@@ -69,7 +80,7 @@ def test_a_many_socket_flood_spares_another_room_and_its_own(server: LocalServer
     close are tested in tests/hosts/test_local.py.)"""
 
     async def play() -> tuple[str, Json]:
-        table = await Table.seat(server.base_url, 3, clue_timer=False, vote_timer=False)
+        table = await Table.seat(server, 3, clue_timer=False, vote_timer=False)
         target = await asyncio.to_thread(create_room, server.base_url)
         flooders = [await Conn.open(server.base_url, target) for _ in range(40)]
         junk = '{"type":"hello","protocol":2,"name":"' + "x" * 150 + '"' + " " * 3800 + "}"

@@ -18,7 +18,7 @@ from undercover.bots.words import (
     undercover_suspicions,
     word_clue,
 )
-from undercover.engine.seats import Strength
+from undercover.engine.state import Strength
 from undercover.themes.model import Entry
 
 _FEATURES = {

@@ -4,6 +4,7 @@ actions are deadlines the room's single alarm covers."""
 
 from __future__ import annotations
 
+from tests.engine.content import DECK
 from tests.engine.table import Table
 from undercover.engine import bot_seats, deadlines
 from undercover.engine.commands import (
@@ -32,13 +33,13 @@ def _start(table: Table) -> None:
 
 def test_the_host_adds_bots_whose_names_and_view_say_they_are_bots() -> None:
     table = _with_bots(2)
-    players = view_for(table.room, "p1", table.now)["players"]
+    players = view_for(table.room, "p1", table.now, DECK)["players"]
     assert [(p["nickname"], p["bot"], p["connected"]) for p in players] == [
         ("ana", None, True),
         ("Bot Ada", "normal", True),
         ("Bot Basile", "normal", True),
     ]
-    assert view_for(table.room, "p1", table.now)["composition"] is not None  # 3 count as 3
+    assert view_for(table.room, "p1", table.now, DECK)["composition"] is not None  # 3 count as 3
 
 
 def test_only_the_host_adds_or_removes_a_bot_and_only_in_the_lobby() -> None:
@@ -79,7 +80,7 @@ def test_a_bot_acts_at_a_deadline_a_few_seconds_away_and_then_waits() -> None:
     assert all(table.now + 1 <= (t.acts_at or 0) <= table.now + 5 for t in turns)
     assert deadlines.next_deadline(table.room) == min(t.acts_at or 0 for t in turns)
     # A bot that passes has nothing pending until its situation changes: no spinning alarm.
-    room = apply(table.room, None, BotPlayed(player_id="p2"), table.now + 5).room
+    room = apply(table.room, None, BotPlayed(player_id="p2"), table.now + 5, DECK).room
     assert next(t for t in room.bot_turns if t.player_id == "p2").acts_at is None
 
 

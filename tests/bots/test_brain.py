@@ -8,11 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.content import builtin_deck
 from undercover.bots.drive import advance, bot_move
 from undercover.engine import deadlines
-from undercover.engine.phases.ended import Ended
-from undercover.engine.room import Room
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Ended, Room
 from undercover.engine.view import view_for
 from undercover.rules import ClueEntry, Role
 from undercover.rules.text import fold
@@ -40,8 +40,10 @@ def _words_of(room: Room, player: str) -> tuple[list[str], list[str]]:
 
 def _finished(players: int, seed: int, **changes: object) -> Room:
     strengths = random.Random(seed).choices(("debutant", "normal", "malin"), k=2)
-    room = with_strengths(bot_table(players, seed, SettingsChanges(**changes)), *strengths)  # type: ignore[arg-type]
-    return play_out(room)
+    room = with_strengths(
+        bot_table(players, seed, SettingsChanges(**changes), deck=builtin_deck()), *strengths
+    )  # type: ignore[arg-type]
+    return play_out(room, builtin_deck())
 
 
 def test_a_clue_never_holds_its_word_an_alias_or_the_other_camps_word() -> None:
@@ -95,7 +97,7 @@ def test_a_bot_chooses_from_its_view_alone() -> None:
     view for the bot) gets the very same choice."""
     decisions = 0
     for seed, mode in ((3, "classic"), (4, "classic"), (5, "grade")):
-        room = bot_table(6, seed, SettingsChanges(mode=mode, mr_white=True))  # type: ignore[arg-type]
+        room = bot_table(6, seed, SettingsChanges(mode=mode, mr_white=True), deck=builtin_deck())  # type: ignore[arg-type]
         now = 0.0
         while not isinstance(room.phase, Ended):
             due = deadlines.earliest(room)
@@ -103,10 +105,14 @@ def test_a_bot_chooses_from_its_view_alone() -> None:
             now = max(now, due.at)
             if due.kind == "bot" and due.player_id is not None:
                 blind = _blinded(room, due.player_id)
-                assert view_for(blind, due.player_id, now) == view_for(room, due.player_id, now)
-                assert bot_move(blind, due.player_id, now) == bot_move(room, due.player_id, now)
+                assert view_for(blind, due.player_id, now, builtin_deck()) == view_for(
+                    room, due.player_id, now, builtin_deck()
+                )
+                assert bot_move(blind, due.player_id, now, builtin_deck()) == bot_move(
+                    room, due.player_id, now, builtin_deck()
+                )
                 decisions += 1
-            room = advance(room, now)
+            room = advance(room, now, builtin_deck())
     assert decisions > 40
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from undercover.engine.store import SqliteDatabase
+from tests.engine.content import builtin_deck
 from undercover.hosts.runner import Outbox, RoomRunner
+from undercover.hosts.store import SqliteDatabase
 from undercover.tools.simulate.rooms import check_no_leak
 from undercover.tools.socket_bots import next_move
 from undercover.wire.codec import read_view
@@ -21,7 +22,11 @@ TOKEN = "a-token-for-the-one-person-at-the-table"
 class OnePerson:
     def __init__(self, path: Path) -> None:
         self.runner = RoomRunner.create(
-            SqliteDatabase(path / "room.db"), CODE, 1000.0, seed=1_234_567_890_123
+            SqliteDatabase(path / "room.db"),
+            CODE,
+            1000.0,
+            seed=1_234_567_890_123,
+            deck=builtin_deck(),
         )
         self.now = 1000.0
         self.view: dict[str, object] | None = None

@@ -105,6 +105,11 @@ class Harness:
     def state(self, room: str) -> dict[str, Any]:
         return dict(self.control("state", room=room))
 
+    def stored(self, room: str) -> str | None:
+        """The room's stored document (JSON text), None if the object holds no room."""
+        doc = self.control("stored", room=room)["doc"]
+        return None if doc is None else str(doc)
+
     def idle(self) -> None:
         self.control("idle")
 

@@ -126,7 +126,7 @@ def test_the_upload_holds_the_worker_only(dry_run: tuple[Path, str]) -> None:
     }
     imported = {str(path.relative_to(ROOT / "src")) for path in worker_modules().values()}
     assert {name for name in uploaded if name.endswith(".py")} == imported
-    assert uploaded - imported == {"undercover/engine/schema.sql"}
+    assert uploaded - imported == {"undercover/hosts/schema.sql"}
     assert not uploaded & set(NOT_THE_WORKER)
     assert all((ROOT / "src" / name).is_file() for name in NOT_THE_WORKER)  # still there
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from tests.cloudflare.harness import Harness
+from undercover.hosts import routes
 
 pytestmark = pytest.mark.node
 
@@ -116,6 +118,60 @@ def test_the_look_up_limit_never_locks_a_party_out_of_its_own_room(harness: Harn
     _spend_look_ups(harness, prober)
     assert harness.http.get(f"/api/rooms/{code}", headers=prober).status_code == 429
     harness.reset_limits()
+
+
+def _hello(ws: Any, token: str | None = None) -> dict[str, Any]:
+    ws.send(json.dumps({"type": "hello", "protocol": 2, "token": token, "name": "Alex"}))
+    welcome: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    return welcome
+
+
+def _refused_at_the_hello(
+    harness: Harness, code: str, headers: dict[str, str], token: str | None = None
+) -> None:
+    """The socket opens; its hello gets `rate.limited`, then the policy close."""
+    with connect(harness.ws_url(code), additional_headers=headers) as ws:
+        error = _hello(ws, token)
+        assert (error["code"], error["fatal"]) == ("rate.limited", True)
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=10)
+        assert (ws.close_code, ws.close_reason) == (1008, routes.LOOK_UPS_SPENT_REASON)
+
+
+def test_past_the_look_up_limit_a_live_code_s_socket_answers_as_an_unknown_one(
+    harness: Harness,
+) -> None:
+    harness.reset_limits()
+    code = harness.create_room()
+    prober = {"x-harness-client-ip": "203.0.113.21"}
+    _spend_look_ups(harness, prober)
+    for probed in (code, "ZZZZZ"):
+        _refused_at_the_hello(harness, probed, prober)
+        _refused_at_the_hello(harness, probed, prober, token="t" * 43)
+    harness.reset_limits()
+
+
+@pytest.mark.parametrize("hibernating", [False, True])
+def test_a_seated_player_from_a_new_address_is_never_refused_nor_charged(
+    harness: Harness, hibernating_harness: Harness, hibernating: bool
+) -> None:
+    host = hibernating_harness if hibernating else harness
+    host.reset_limits()
+    code = host.create_room()
+    with connect(host.ws_url(code)) as ws:
+        token = _hello(ws)["token"]
+    mobile = {"x-harness-client-ip": "192.0.2.40"}  # the same phone, off the Wi-Fi
+    _spend_look_ups(host, mobile)  # and that network's address spent its allowance
+    _refused_at_the_hello(host, code, mobile, token="t" * 43)
+    with connect(host.ws_url(code), additional_headers=mobile) as ws:
+        assert _hello(ws, token)["token"] == token
+    # From an address with its allowance whole, the seat's hello costs nothing.
+    fresh = {"x-harness-client-ip": "192.0.2.41"}
+    with connect(host.ws_url(code), additional_headers=fresh) as ws:
+        assert _hello(ws, token)["token"] == token
+    answers = [host.http.get("/api/rooms/ZZZZZ", headers=fresh).status_code for _ in range(101)]
+    assert answers == [404] * 100 + [429]
+    host.reset_limits()
 
 
 def test_hostile_frames_get_errors_and_the_room_goes_on(harness: Harness) -> None:

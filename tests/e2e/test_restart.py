@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.contract.scenarios import Table, ballots_against_mr_white
 from tests.e2e.harness import LocalServer
-from tests.e2e.scenarios import Table, ballots_against_mr_white
 from undercover.tools.socket_bots import Player, phase_of
 
 # Slow enough that a phase with a short pause (the 6 s reveal) is still on when the

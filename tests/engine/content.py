@@ -6,8 +6,11 @@ so the no-leak test can look for them as plain substrings.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from undercover.engine.dealing import Deck
+from undercover.themes.builtin import builtin_catalog
 from undercover.themes.model import Catalog, catalog_from_documents
 
 # name, aliases, tags, attributes; a tag held by at most 3 of the 9 entries is distinctive.
@@ -46,3 +49,13 @@ def documents() -> list[dict[str, Any]]:
 
 def made_up_catalog() -> Catalog:
     return catalog_from_documents(documents())
+
+
+# What the engine tests deal from: built once, as a host does.
+DECK = Deck(made_up_catalog())
+
+
+@functools.cache
+def builtin_deck() -> Deck:
+    """The built-in content, as the hosts deal it (read once: checking it takes a second)."""
+    return Deck(builtin_catalog())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.engine.content import DECK
 from undercover.engine.commands import (
     CastVote,
     Command,
@@ -33,8 +34,8 @@ from undercover.engine.deadlines import next_deadline
 from undercover.engine.effects import Effect
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
-from undercover.engine.room import Room, new_room
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Room, new_room
 from undercover.engine.view import view_for
 from undercover.rules import Game, Role
 
@@ -99,7 +100,7 @@ class Table:
 
     def run(self, name: str | None, command: Command) -> Table:
         actor = self.pid(name) if name is not None else None
-        step = apply(self.room, actor, command, self.now)
+        step = apply(self.room, actor, command, self.now, DECK)
         self.room = step.room
         self.effects = list(step.effects)
         return self
@@ -109,7 +110,7 @@ class Table:
         before = self.room.model_dump(mode="json")
         actor = self.pid(name) if name is not None else None
         try:
-            apply(self.room, actor, command, self.now)
+            apply(self.room, actor, command, self.now, DECK)
         except Rejected as rejection:
             assert self.room.model_dump(mode="json") == before
             return rejection.code
@@ -234,4 +235,4 @@ class Table:
         return [self.name(p) for p in self.game.speaking_order if self.game.roles[p] is role]
 
     def view(self, name: str | None) -> dict[str, Any]:
-        return view_for(self.room, self.pid(name) if name is not None else None, self.now)
+        return view_for(self.room, self.pid(name) if name is not None else None, self.now, DECK)

@@ -13,7 +13,7 @@ from undercover.engine.deadlines import (
     pending,
 )
 from undercover.engine.effects import DeleteRoom
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 
 def test_the_lobby_has_no_deadline_while_someone_is_there() -> None:

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from tests.engine.content import ENTRIES
-from undercover.engine import dealing
-from undercover.engine.dealing import DealtHistory, deal_words, similarity_available
+from tests.engine.content import DECK, ENTRIES
+from undercover.engine.dealing import DealtHistory, Deck, deal_words
 from undercover.engine.settings import RoomSettings
 from undercover.themes.model import catalog_from_documents
 
 
 def test_the_same_seed_deals_the_same_pair() -> None:
-    first, _ = deal_words(RoomSettings(), 42, DealtHistory())
-    again, _ = deal_words(RoomSettings(), 42, DealtHistory())
+    first, _ = deal_words(DECK.catalog, RoomSettings(), 42, DealtHistory())
+    again, _ = deal_words(DECK.catalog, RoomSettings(), 42, DealtHistory())
     assert first == again
     assert first.used == "very_close"
     assert len(first.shared_tags) >= 2
@@ -25,20 +20,20 @@ def test_the_history_keeps_pairs_from_coming_back() -> None:
     history = DealtHistory()
     seen = set()
     for seed in range(4):  # the made-up catalog has 4 very close pairs
-        pair, history = deal_words(RoomSettings(), seed, history)
+        pair, history = deal_words(DECK.catalog, RoomSettings(), seed, history)
         seen.add(frozenset((pair.civilian, pair.undercover)))
     assert len(seen) == 4
     assert len(history.pairs) == 4
 
 
 def test_the_attribute_variant_deals_an_attribute_of_the_civilian() -> None:
-    pair, _ = deal_words(RoomSettings(attribute_variant=True), 3, DealtHistory())
+    settings = RoomSettings(attribute_variant=True)
+    pair, _ = deal_words(DECK.catalog, settings, 3, DealtHistory())
     assert pair.undercover in pair.civilian_attributes
     assert pair.used is None
 
 
-@pytest.fixture
-def unrelated_catalog() -> Iterator[None]:
+def unrelated_deck() -> Deck:
     """Two entries sharing no tag: no similar pair can be made."""
     entries = [ENTRIES[0], ENTRIES[-1]]
     tags = sorted({tag for _, _, entry_tags, _ in entries for tag in entry_tags})
@@ -55,14 +50,12 @@ def unrelated_catalog() -> Iterator[None]:
             {"name": n, "aliases": a, "tags": t, "attributes": at} for n, a, t, at in entries
         ],
     }
-    dealing.use_catalog(catalog_from_documents([document]))
-    yield
-    dealing.use_catalog(None)
+    return Deck(catalog_from_documents([document]))
 
 
-@pytest.mark.usefixtures("unrelated_catalog")
 def test_the_lobby_says_when_the_level_must_be_relaxed() -> None:
-    found = similarity_available(RoomSettings(similarity="very_close"), DealtHistory())
+    deck = unrelated_deck()
+    found = deck.similarity_available(RoomSettings(similarity="very_close"), DealtHistory())
     assert found.level == "none"
     assert [(r.to_level, r.reason) for r in found.relaxations] == [
         ("close", "no_similar_pair"),
@@ -70,12 +63,13 @@ def test_the_lobby_says_when_the_level_must_be_relaxed() -> None:
     ]
     assert found.single_pair  # two entries: one pair, which every game would deal
     assert found.error is None
-    pair, _ = deal_words(RoomSettings(similarity="very_close"), 1, DealtHistory())
+    settings = RoomSettings(similarity="very_close")
+    pair, _ = deal_words(deck.catalog, settings, 1, DealtHistory())
     assert pair.used == "none"
     assert pair.relaxations == found.relaxations
 
 
 def test_the_lobby_says_when_no_pair_can_be_made() -> None:
     settings = RoomSettings(franchises=("absent",))
-    found = similarity_available(settings, DealtHistory())
+    found = DECK.similarity_available(settings, DealtHistory())
     assert (found.level, found.error) == (None, "themes.unknown_franchise")

@@ -139,7 +139,7 @@ def test_builtin_pairs_voted_out_are_not_dealt_again() -> None:
 
 @pytest.mark.parametrize("text", [PAIRS, "Pomme\nPoire\nPrune\nPêche"])
 def test_host_words_survive_the_room_document(text: str) -> None:
-    from undercover.engine.room import Room
+    from undercover.engine.state import Room
 
     table = with_words("ana", "ben", "cy", "dan", text=text)
     assert Room.model_validate(table.room.model_dump(mode="json")) == table.room

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.content import DECK
 from tests.engine.table import PHASES, Table
 from undercover.engine.commands import (
     CastVote,
@@ -18,7 +19,7 @@ from undercover.engine.commands import (
 from undercover.engine.effects import Broadcast
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 
 @pytest.mark.parametrize("phase", PHASES)
@@ -66,7 +67,7 @@ def test_a_player_not_seated_can_do_nothing() -> None:
     table.now += 1
     before = table.room
     with pytest.raises(Rejected) as caught:
-        apply(table.room, None, CastVote(seq=table.seq, target=None), table.now)
+        apply(table.room, None, CastVote(seq=table.seq, target=None), table.now, DECK)
     assert caught.value.code == "room.not_seated"
     assert table.room is before
 

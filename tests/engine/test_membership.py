@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.content import DECK
 from tests.engine.table import NAMES, PHASES, Table, token_of
-from undercover.engine.commands import CastVote, JoinRoom, Kick, Leave, Reconnect, SetLock
+from undercover.engine.commands import (
+    CastVote,
+    JoinRoom,
+    Kick,
+    Leave,
+    Reconnect,
+    SetLock,
+    SetLook,
+)
 from undercover.engine.effects import CloseSeat, Welcome
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.seats import AVATARS, COLORS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 
 @pytest.mark.parametrize("phase", PHASES)
@@ -82,7 +92,7 @@ def test_a_kicked_player_can_do_nothing_more() -> None:
     pid = table.pid("dan")
     table.kick("dan")
     with pytest.raises(Rejected) as caught:
-        apply(table.room, pid, Leave(), table.now)
+        apply(table.room, pid, Leave(), table.now, DECK)
     assert caught.value.code == "room.not_seated"
 
 
@@ -161,3 +171,24 @@ def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot() -> None:
     assert table.game.ballot_kind is BallotKind.REOPENED
     assert table.seq == runoff_seq + 1
     assert table.rejected("cy", CastVote(seq=runoff_seq, target=table.pid("ana"))) == "seq.stale"
+
+
+def test_a_player_changes_face_in_the_lobby_to_one_nobody_else_has() -> None:
+    table = Table.seated("ana", "ben", "cy")
+    faces = {p["nickname"]: (p["avatar"], p["color"]) for p in table.view("ana")["players"]}
+    free = next(a for a in AVATARS if a not in {face for face, _ in faces.values()})
+    table.run("ben", SetLook(avatar=free))
+    after = {p["nickname"]: (p["avatar"], p["color"]) for p in table.view("cy")["players"]}
+    assert after["ben"] == (free, faces["ben"][1])  # the colour unchanged
+    assert table.rejected("cy", SetLook(avatar=free)) == "look.taken"
+    assert table.rejected("cy", SetLook(color=faces["ana"][1])) == "look.taken"
+    assert table.rejected("cy", SetLook(avatar="🍕")) == "look.invalid"
+    assert table.rejected("cy", SetLook(color="red")) == "look.invalid"
+    table.run("ben", SetLook(avatar=faces["ben"][0], color=COLORS[-1]))  # his own back: fine
+    assert table.view("ana")["players"][1]["color"] == COLORS[-1]
+
+
+@pytest.mark.parametrize("phase", [p for p in PHASES if p != "lobby"])
+def test_faces_are_kept_once_a_game_starts(phase: str) -> None:
+    table = Table.at(phase)
+    assert table.rejected("ben", SetLook(avatar=AVATARS[-1])) == "look.not_in_lobby"

@@ -26,6 +26,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.engine.content import DECK
 from tests.engine.table import Table, token_of
 from undercover.engine import ghosts
 from undercover.engine.commands import (
@@ -90,17 +91,17 @@ def check_views(table: Table) -> None:
     """Check what the last step sent: the shared public part once, then each private part."""
     room, game = table.room, table.room.game
     viewers: list[str | None] = [seat.player_id for seat in room.seats] + [None]  # None: board
-    rendered = render_views(room, viewers, table.now)
+    rendered = render_views(room, viewers, table.now, DECK)
     haunting = {g.player_id for g in room.ghosts}
     if room.ghosts and game is not None and not game.is_over:
         # What ghosts see or did reaches no one else: every other view is the ghost-free one.
-        unhaunted = render_views(room.model_copy(update={"ghosts": ()}), viewers, table.now)
+        unhaunted = render_views(room.model_copy(update={"ghosts": ()}), viewers, table.now, DECK)
         for viewer in viewers:
             if viewer not in haunting:
                 assert rendered[viewer] == unhaunted[viewer], f"a ghost reached {viewer}"
     head = rendered[None][: rendered[None].rindex(',"me":') + len(',"me":')]
     public = head[: -len(',"me":')] + "}"
-    assert json.loads(public) == public_view(room, table.now)
+    assert json.loads(public) == public_view(room, table.now, DECK)
     seeds = [str(room.seed)] + ([str(game.seed)] if game else [])
     privates = {}
     for viewer, text in rendered.items():
@@ -271,7 +272,7 @@ def hostile(table: Table, pick: Pick) -> None:
             Disconnected(player_id=pick(ids)),
         ]
     )
-    step = apply(room, pick([*ids, None]), command, table.now)
+    step = apply(room, pick([*ids, None]), command, table.now, DECK)
     table.room, table.effects = step.room, list(step.effects)
 
 

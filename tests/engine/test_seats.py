@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from undercover.engine.errors import Rejected
-from undercover.engine.seats import clean_nickname, hash_token, name_key
+from undercover.engine.seats import clean_nickname, hash_token
+from undercover.rules.text import name_key
 
 
 @pytest.mark.parametrize(

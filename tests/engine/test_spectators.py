@@ -1,6 +1,6 @@
 """Spectators watch: alone they neither keep a game running nor take the host's crown."""
 
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 from .table import NAMES, Table
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from pydantic_core import to_json
 
+from tests.engine.content import DECK
 from tests.engine.table import PHASES, Table
 from undercover.engine.view import private_part, public_view, view_for
 from undercover.rules import Role
@@ -32,7 +33,7 @@ def key_paths(value: Any, prefix: str = "") -> set[str]:
 def test_every_viewer_gets_the_same_keys_whatever_their_role(phase: str) -> None:
     table = Table.at(phase).join("zoe")
     viewers = [seat.player_id for seat in table.room.seats] + [None, "p404"]
-    shapes = {frozenset(key_paths(view_for(table.room, v, table.now))) for v in viewers}
+    shapes = {frozenset(key_paths(view_for(table.room, v, table.now, DECK))) for v in viewers}
     assert len(shapes) == 1
 
 
@@ -82,15 +83,15 @@ def test_eliminated_players_keep_their_own_card_and_nothing_more() -> None:
 def test_rendered_views_are_the_views(phase: str) -> None:
     table = Table.at(phase).join("zoe")
     viewers = [seat.player_id for seat in table.room.seats] + [None]
-    rendered = render_views(table.room, viewers, table.now)
+    rendered = render_views(table.room, viewers, table.now, DECK)
     for viewer in viewers:
-        assert json.loads(rendered[viewer]) == view_for(table.room, viewer, table.now)
+        assert json.loads(rendered[viewer]) == view_for(table.room, viewer, table.now, DECK)
 
 
 def test_the_public_part_is_the_same_for_everyone() -> None:
     table = Table.at("voting")
-    view = view_for(table.room, table.pid("ben"), table.now)
-    assert {k: v for k, v in view.items() if k != "me"} == public_view(table.room, table.now)
+    view = view_for(table.room, table.pid("ben"), table.now, DECK)
+    assert {k: v for k, v in view.items() if k != "me"} == public_view(table.room, table.now, DECK)
     assert view["me"] == private_part(table.room, table.pid("ben"))
 
 
@@ -105,14 +106,18 @@ def test_the_public_json_reuses_the_recap_and_is_byte_for_byte_the_dump() -> Non
     texts = ['a "recap":[] clue', 'été \\ "x"', "indice"]
 
     def check(table: Table) -> None:
-        public = public_view(table.room, table.now)
-        text = public_json(table.room, table.now, cache)
+        public = public_view(table.room, table.now, DECK)
+        text = public_json(table.room, table.now, DECK, cache)
         assert text == to_json(public, ensure_ascii=True).decode()
         assert text.isascii()  # every frame is ASCII (codec.dumps)
         dumped = json.dumps(public, separators=(",", ":"))
         assert (
             public_json(
-                table.room, table.now, cache, dumps=lambda v: json.dumps(v, separators=(",", ":"))
+                table.room,
+                table.now,
+                DECK,
+                cache,
+                dumps=lambda v: json.dumps(v, separators=(",", ":")),
             )
             == dumped
         )

@@ -15,8 +15,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from undercover.engine.store import Database
 from undercover.hosts.rooms import Connections, Runner
+from undercover.hosts.store import Database
 
 _SCHEMA = "CREATE TABLE IF NOT EXISTS fake (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)"
 
@@ -49,6 +49,15 @@ class FakeRunner:
     def summary(self, now: float) -> dict[str, object]:
         doc = self._doc() or {"seats": {}}
         return {"code": self.code, "status": "lobby", "players": len(doc["seats"])}
+
+    def greets_a_seat(self, text: str | bytes) -> bool:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return False
+        doc = self._doc()
+        seated = doc["seats"] if doc is not None else {}
+        return isinstance(message, dict) and message.get("token") in seated
 
     def _views(self, doc: dict[str, Any], connections: Connections) -> tuple[tuple[str, str], ...]:
         view = json.dumps({"type": "view", "counter": doc["counter"], "fired": doc["fired"]})

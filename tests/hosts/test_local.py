@@ -20,7 +20,13 @@ from tests.hosts.fake_runner import FakeEngine
 from undercover.hosts import local, routes
 from undercover.hosts.heartbeat import INTERVAL_SECONDS, PING, PONG, TIMEOUT_SECONDS
 from undercover.hosts.local import Options, build_app, parse_args
-from undercover.hosts.ratelimit import CREATE_BURST, FLOOD_STRIKES, UNKNOWN_ROOM_BURST
+from undercover.hosts.ratelimit import (
+    CREATE_BURST,
+    FLOOD_STRIKES,
+    FRAME_BURST,
+    UNKNOWN_ROOM_BURST,
+    UNKNOWN_ROOM_PER_SECOND,
+)
 from undercover.hosts.security import SECURITY_HEADERS
 from undercover.hosts.share import lan_address
 from undercover.themes.load import ThemeFilesError
@@ -37,14 +43,29 @@ def static_dir(tmp_path: Path) -> Path:
     return root
 
 
+class Ticks:
+    """The rate limits' clock, moved by hand: it stands still unless a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def _client(tmp_path: Path, static_dir: Path, **options: object) -> TestClient:
     settings = Options(data_dir=tmp_path / "data", static_dir=static_dir, **options)  # type: ignore[arg-type]
     return TestClient(build_app(settings, FakeEngine()))
 
 
 @pytest.fixture
-def client(tmp_path: Path, static_dir: Path) -> Iterator[TestClient]:
-    with _client(tmp_path, static_dir, time_scale=1000.0) as test_client:
+def ticks() -> Ticks:
+    return Ticks()
+
+
+@pytest.fixture
+def client(tmp_path: Path, static_dir: Path, ticks: Ticks) -> Iterator[TestClient]:
+    with _client(tmp_path, static_dir, time_scale=1000.0, limits_clock=ticks) as test_client:
         yield test_client
 
 
@@ -145,39 +166,73 @@ def _from(client: TestClient, address: str) -> TestClient:
 
 
 def _spend_look_ups(client: TestClient) -> None:
-    """Look up an unknown code until refused: at most the burst is answered."""
+    """Look up unknown codes until refused: exactly the burst is answered (the clock stands)."""
     answers = [client.get("/api/rooms/ZZZZZ").status_code for _ in range(int(UNKNOWN_ROOM_BURST))]
-    assert set(answers) <= {404, 429}
+    assert answers == [404] * int(UNKNOWN_ROOM_BURST)
     assert client.get("/api/rooms/ZZZZZ").status_code == 429
+
+
+def _refused_at_the_hello(client: TestClient, code: str, token: str | None = None) -> None:
+    """The socket opens, and its hello gets `rate.limited` then the policy close."""
+    with client.websocket_connect(f"/ws/{code}") as socket:
+        socket.send_text(json.dumps({"type": "hello", "token": token}))
+        error = json.loads(socket.receive_text())
+        assert (error["code"], error["fatal"]) == ("rate.limited", True)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_text()
+    assert (closed.value.code, closed.value.reason) == (1008, routes.LOOK_UPS_SPENT_REASON)
 
 
 def test_unknown_room_probes_are_rate_limited(client: TestClient) -> None:
     code = _create(client)
     prober = _from(client, "203.0.113.9")
     _spend_look_ups(prober)
-    # Past the limit a live code this address never reached answers the same: probing
-    # reveals nothing.
+    # Past the limit a live code this address never reached answers as an unknown one:
+    # probing reveals nothing, over HTTP or over a socket.
     assert prober.get(f"/api/rooms/{code}").status_code == 429
-    with pytest.raises(WebSocketDenialResponse) as denied, prober.websocket_connect(f"/ws/{code}"):
-        pass
-    assert denied.value.status_code == 429
+    assert prober.get(f"/api/rooms/{code}/qr.svg").status_code == 429
+    for probed in (code, "ZZZZZ"):
+        _refused_at_the_hello(prober, probed)
+        _refused_at_the_hello(prober, probed, token="guessed-token")
 
 
-def test_the_limit_never_locks_a_party_out_of_its_own_room(client: TestClient) -> None:
-    code = _create(client)  # the host's address holds a pass for its room
-    party = _from(client, "198.51.100.7")  # the players' Wi-Fi: one public address
-    assert party.get(f"/api/rooms/{code}").status_code == 200
-    with party.websocket_connect(f"/ws/{code}") as socket:
+def test_look_ups_come_back_with_time(client: TestClient, ticks: Ticks) -> None:
+    prober = _from(client, "203.0.113.9")
+    _spend_look_ups(prober)
+    ticks.now += 1 / UNKNOWN_ROOM_PER_SECOND  # one look-up's worth of time
+    assert prober.get("/api/rooms/ZZZZZ").status_code == 404
+    assert prober.get("/api/rooms/ZZZZZ").status_code == 429
+
+
+def test_a_socket_without_a_seat_spends_one_look_up_at_its_hello(client: TestClient) -> None:
+    code = _create(client)
+    newcomer = _from(client, "198.51.100.7")
+    with newcomer.websocket_connect(f"/ws/{code}") as socket:
+        _hello(socket)  # joins: one look-up spent, and a pass for this room
+    answers = [newcomer.get("/api/rooms/ZZZZZ").status_code for _ in range(int(UNKNOWN_ROOM_BURST))]
+    assert answers == [404] * (int(UNKNOWN_ROOM_BURST) - 1) + [429]
+    with newcomer.websocket_connect(f"/ws/{code}") as socket:  # the pass: never refused
+        _hello(socket)
+
+
+def test_a_seated_player_from_a_new_address_is_never_refused_nor_charged(
+    client: TestClient,
+) -> None:
+    code = _create(client)
+    with client.websocket_connect(f"/ws/{code}") as socket:
         token = _hello(socket)["token"]
-    _spend_look_ups(party)  # someone mistypes codes twenty times
-    _spend_look_ups(client)
-    for _ in range(30):  # the whole table reloads: page, summary, QR code, socket
-        assert party.get(f"/r/{code}").status_code == 200
-        assert party.get(f"/api/rooms/{code}").status_code == 200
-        assert party.get(f"/api/rooms/{code}/qr.svg").status_code == 200
-        assert client.get(f"/api/rooms/{code}").status_code == 200
-    with party.websocket_connect(f"/ws/{code}") as socket:  # a seated player reconnects
+    mobile = _from(client, "192.0.2.44")  # the same phone, off the Wi-Fi
+    _spend_look_ups(mobile)  # and that network's address already spent its allowance
+    _refused_at_the_hello(mobile, code, token="not-a-seat-token")
+    with mobile.websocket_connect(f"/ws/{code}") as socket:
         assert _hello(socket, token)["token"] == token
+    # The seat's hello earned the address a pass: the room's summary answers again.
+    assert mobile.get(f"/api/rooms/{code}").status_code == 200
+    # From an address with its allowance whole, the seat's hello costs nothing.
+    fresh = _from(client, "192.0.2.45")
+    with fresh.websocket_connect(f"/ws/{code}") as socket:
+        assert _hello(socket, token)["token"] == token
+    _spend_look_ups(fresh)
 
 
 def _hello(socket: Any, token: str | None = None) -> dict[str, Any]:
@@ -265,10 +320,10 @@ def test_a_flood_is_throttled_then_closed(client: TestClient) -> None:
         for _ in range(200):
             socket.send_text('{"type": "nothing"}')
         codes = _codes_until_closed(socket)
-    assert codes[-1] == 1008
-    # (tokens trickle back at 10/s: a slow machine may grant a frame and restart the count)
-    assert codes.count("rate.limited") >= FLOOD_STRIKES
-    assert "unknown" in codes
+    # The limits' clock stands: the burst passes (the hello took one), FLOOD_STRIKES frames
+    # are refused, and the next one closes the connection.
+    passed = int(FRAME_BURST) - 1
+    assert codes == ["unknown"] * passed + ["rate.limited"] * FLOOD_STRIKES + [1008]
     # Another connection to the same room is not affected.
     with client.websocket_connect(f"/ws/{code}") as other:
         _hello(other)

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.engine.content import made_up_catalog
+from tests.engine.content import DECK
 from tests.engine.table import token_of
 from tests.engine.test_host_words import ended, with_words
-from undercover.engine import dealing, store
-from undercover.engine.store import SqliteDatabase
+from undercover.hosts import store
 from undercover.hosts.runner import RoomRunner
-
-
-@pytest.fixture(autouse=True)
-def made_up_content() -> Iterator[None]:
-    dealing.use_catalog(made_up_catalog())
-    yield
-    dealing.use_catalog(None)
+from undercover.hosts.store import SqliteDatabase
 
 
 def test_a_rating_through_the_runner_is_logged_without_a_word(
@@ -34,7 +26,7 @@ def test_a_rating_through_the_runner_is_logged_without_a_word(
     store.ensure_schema(db)
     store.write_schema_version(db)
     store.write(db, store.room_record(table.room, revision=1))
-    runner = RoomRunner(db, table.room.code)
+    runner = RoomRunner(db, table.room.code, deck=DECK)
     connections: dict[str, str | None] = {"c1": None}
     hello = {"type": "hello", "protocol": 2, "token": token_of("ben"), "name": None}
     outbox = runner.on_frame("c1", connections, json.dumps(hello), table.now, "t" * 43)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import json
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engine.content import made_up_catalog
-from undercover.engine import dealing, store
+from tests.engine.content import DECK
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.room import Room
-from undercover.engine.store import SqliteDatabase
+from undercover.engine.state import Room
 from undercover.engine.view import view_for
+from undercover.hosts import store
 from undercover.hosts.runner import Outbox, RoomRunner
+from undercover.hosts.store import SqliteDatabase
 from undercover.rules import Role
 from undercover.wire import codec
 from undercover.wire.frames import render_views
@@ -32,14 +31,6 @@ from undercover.wire.protocol import CloseCode
 
 START = 1_000_000.0
 CODE = "ROOMS"
-
-
-@pytest.fixture(autouse=True)
-def made_up_content() -> Iterator[None]:
-    """Deal from the engine tests' made-up catalog, whose words are easy to look for."""
-    dealing.use_catalog(made_up_catalog())
-    yield
-    dealing.use_catalog(None)
 
 
 class Host:
@@ -50,7 +41,7 @@ class Host:
         self.db = SqliteDatabase(path)
         self.hibernate = hibernate
         self.now = START
-        self.runner = RoomRunner.create(self.db, CODE, self.now, seed)
+        self.runner = RoomRunner.create(self.db, CODE, self.now, seed, deck=DECK)
         self.connections: dict[str, str | None] = {}
         self.received: dict[str, list[dict[str, Any]]] = {}
         self.closed: dict[str, tuple[int, str]] = {}
@@ -64,7 +55,7 @@ class Host:
 
     def _runner(self) -> RoomRunner:
         if self.hibernate:
-            return RoomRunner(SqliteDatabase(self.path), CODE)
+            return RoomRunner(SqliteDatabase(self.path), CODE, deck=DECK)
         return self.runner
 
     def carry_out(self, outbox: Outbox, sender: str | None = None) -> Outbox:
@@ -115,7 +106,7 @@ class Host:
     def restart(self) -> Outbox:
         """The host process dies and comes back: every socket is gone."""
         self.connections.clear()
-        self.runner = RoomRunner(SqliteDatabase(self.path), CODE)
+        self.runner = RoomRunner(SqliteDatabase(self.path), CODE, deck=DECK)
         return self.carry_out(self.runner.on_restart({}, self.now))
 
     # --- the players' side ------------------------------------------------------------
@@ -329,7 +320,7 @@ def test_an_unknown_token_without_a_name_asks_for_one(tmp_path: Path) -> None:
 
 
 def test_an_unknown_room_is_fatal(tmp_path: Path) -> None:
-    runner = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1")
+    runner = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1", deck=DECK)
     assert not runner.exists()
     outbox = runner.on_frame(
         "c1", {"c1": None}, '{"type":"hello","protocol":2,"name":"a"}', 0.0, "t" * 43
@@ -340,7 +331,7 @@ def test_an_unknown_room_is_fatal(tmp_path: Path) -> None:
 
 def test_probing_an_unknown_code_writes_nothing(tmp_path: Path) -> None:
     db = SqliteDatabase(tmp_path / "probe.sqlite3")
-    runner = RoomRunner(db, "NOPE1")
+    runner = RoomRunner(db, "NOPE1", deck=DECK)
     assert not runner.exists()
     assert runner.summary(START)["status"] == "unknown"
     runner.on_frame("c1", {"c1": None}, '{"type":"hello","protocol":2,"name":"a"}', START, "t" * 43)
@@ -352,7 +343,7 @@ def test_probing_an_unknown_code_writes_nothing(tmp_path: Path) -> None:
 def test_a_room_is_created_once(tmp_path: Path) -> None:
     host = Host(tmp_path / "room.sqlite3")
     with pytest.raises(ValueError, match="exists"):
-        RoomRunner.create(host.db, CODE, START, seed=1)
+        RoomRunner.create(host.db, CODE, START, seed=1, deck=DECK)
 
 
 def test_the_summary_tells_lobby_running_and_players(tmp_path: Path) -> None:
@@ -363,8 +354,8 @@ def test_the_summary_tells_lobby_running_and_players(tmp_path: Path) -> None:
     host.command("joueur1", {"type": "set_lock", "locked": False})
     host.command("joueur1", {"type": "start_game", "seq": host.view("joueur1")["phase_seq"]})
     assert host.runner.summary(host.now) == {"code": CODE, "status": "running", "players": 3}
-    assert RoomRunner(host.db, "OTHER").summary(host.now)["status"] == "running"
-    empty = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1")
+    assert RoomRunner(host.db, "OTHER", deck=DECK).summary(host.now)["status"] == "running"
+    empty = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1", deck=DECK)
     assert empty.summary(host.now) == {"code": "NOPE1", "status": "unknown", "players": 0}
 
 
@@ -406,6 +397,31 @@ def test_a_kicked_player_is_told_closed_and_refused_for_good(tmp_path: Path) -> 
     assert host.last(again, "error")["code"] == "token.banned"
     assert host.last(again, "error")["fatal"] is True
     assert host.closed[again][0] == CloseCode.KICKED
+
+
+def test_the_host_can_tell_a_seat_s_hello_before_the_room_hears_it(tmp_path: Path) -> None:
+    """What the look-up limit asks (ratelimit.Door): never charge a seat's reconnection."""
+    host = seated(tmp_path, 4)
+    host.command("joueur1", {"type": "kick", "player_id": "p4"})
+
+    def hello(token: object, **extra: object) -> str:
+        return json.dumps({"type": "hello", "protocol": 2, "token": token, **extra})
+
+    runner = host._runner()
+    assert runner.greets_a_seat(hello(host.tokens["joueur2"]))
+    assert runner.greets_a_seat(hello(host.tokens["joueur4"]))  # kicked: told so, not limited
+    for text in (
+        hello("t" * 43),  # no seat
+        hello(None, name="Zoé"),  # a newcomer
+        json.dumps({"type": "vote", "token": host.tokens["joueur2"]}),  # not a hello
+        hello(host.tokens["joueur2"], protocol=1),  # not a hello this server reads
+        "not json",
+        b"\x00",
+    ):
+        assert not runner.greets_a_seat(text), text
+    assert not RoomRunner(
+        SqliteDatabase(tmp_path / "none.sqlite3"), "NONE", deck=DECK
+    ).greets_a_seat(hello(host.tokens["joueur2"]))
 
 
 def test_leaving_the_lobby_frees_the_seat_and_closes_the_socket(tmp_path: Path) -> None:
@@ -584,10 +600,12 @@ def test_rebuilding_from_storage_gives_the_same_views_and_deadline_at_every_step
     suspect = None
     for _ in range(500):
         live = host.runner.room()
-        rebuilt = RoomRunner(SqliteDatabase(host.path), CODE).room()
+        rebuilt = RoomRunner(SqliteDatabase(host.path), CODE, deck=DECK).room()
         assert rebuilt is not None
         assert live is not None
-        assert render_views(rebuilt, viewers, host.now) == render_views(live, viewers, host.now)
+        assert render_views(rebuilt, viewers, host.now, DECK) == render_views(
+            live, viewers, host.now, DECK
+        )
         assert next_deadline(rebuilt) == next_deadline(live) == host.alarm_at
         saved = store.read(host.db)
         assert saved is not None
@@ -620,7 +638,7 @@ def test_every_view_frame_is_view_for_that_player(tmp_path: Path) -> None:
     assert room is not None
     for name in host.conn_of:
         frame = host.last(host.conn_of[name], "view")
-        expected = json.loads(json.dumps(view_for(room, host.player_id(name), host.now)))
+        expected = json.loads(json.dumps(view_for(room, host.player_id(name), host.now, DECK)))
         assert frame["view"] == expected
 
 
@@ -639,7 +657,7 @@ def test_every_frame_is_ascii_and_reads_back_as_the_accented_text(tmp_path: Path
 
 def test_a_runner_reads_again_after_another_runner_saved(tmp_path: Path) -> None:
     host = seated(tmp_path, 3)
-    other = RoomRunner(SqliteDatabase(host.path), CODE)
+    other = RoomRunner(SqliteDatabase(host.path), CODE, deck=DECK)
     assert other.summary(host.now)["players"] == 3  # read once, then held in memory
     host.join("joueur4")
     assert other.summary(host.now)["players"] == 4  # the revision moved: read again
@@ -683,7 +701,7 @@ def test_a_socket_is_sent_only_the_recap_entries_it_lacks(tmp_path: Path) -> Non
     room = host.runner.room()
     assert room is not None
     for name in host.conn_of:
-        expected = json.loads(json.dumps(view_for(room, host.player_id(name), host.now)))
+        expected = json.loads(json.dumps(view_for(room, host.player_id(name), host.now, DECK)))
         assert host.view(name) == expected
 
 
@@ -707,7 +725,7 @@ def test_a_redeploy_with_sockets_still_open_sends_everyone_a_view(tmp_path: Path
     while host.view("joueur1")["phase"] != "voting":
         play_turn(host)
     host.now += 80  # the vote timer (90 s) has 10 s left
-    host.runner = RoomRunner(SqliteDatabase(host.path), CODE)
+    host.runner = RoomRunner(SqliteDatabase(host.path), CODE, deck=DECK)
     outbox = host.carry_out(host.runner.on_restart(dict(host.connections), host.now))
     assert sorted(conn for conn, _ in outbox.frames) == sorted(host.connections)
     assert outbox.alarm_at is not None
@@ -737,7 +755,7 @@ def test_an_empty_room_is_deleted_after_the_idle_delay(tmp_path: Path) -> None:
     assert host.alarm_at is not None
     outbox = host.fire_alarm()
     assert outbox.delete_room
-    assert not RoomRunner(SqliteDatabase(host.path), CODE).exists()
+    assert not RoomRunner(SqliteDatabase(host.path), CODE, deck=DECK).exists()
 
 
 # --- fuzz: hostile frames between legal moves -----------------------------------------

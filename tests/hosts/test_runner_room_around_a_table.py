@@ -4,25 +4,14 @@ seats on one device (a socket each), and ghosts whose opt-in reaches no one else
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.engine.content import made_up_catalog
+from tests.engine.content import DECK
 from tests.hosts.test_runner import Host, play_turn, seated
-from undercover.engine import dealing
 from undercover.engine.view import view_for
 from undercover.hosts.runner import MAX_BOARDS
 
 BOARD_HELLO = {"type": "hello", "protocol": 2, "token": None, "name": None, "board": True}
-
-
-@pytest.fixture(autouse=True)
-def made_up_content() -> Iterator[None]:
-    dealing.use_catalog(made_up_catalog())
-    yield
-    dealing.use_catalog(None)
 
 
 def open_board(host: Host) -> str:
@@ -44,7 +33,7 @@ def test_a_board_takes_no_seat_gets_no_token_and_sees_the_spectators_view(
     assert room is not None
     frames = [m for m in host.received[board] if m["type"] == "view"]
     assert len(frames) > 5  # it follows the game by itself
-    expected = json.loads(json.dumps(view_for(room, None, host.now)))
+    expected = json.loads(json.dumps(view_for(room, None, host.now, DECK)))
     assert frames[-1]["view"] == expected
 
 

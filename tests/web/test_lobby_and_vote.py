@@ -1,6 +1,7 @@
 """A table of eight around a small phone (360×640): arrivals and departures as toasts in the
-lobby, one at a time; and at the vote, who has voted is a mark on each clue-wall row (no
-second list above it), so that every ballot is on screen without scrolling."""
+lobby, one at a time; a face changed in the lobby, never to one another player holds; and at
+the vote, who has voted is a mark on each clue-wall row (no second list above it), so that
+every ballot is on screen without scrolling."""
 
 from __future__ import annotations
 
@@ -37,6 +38,23 @@ def test_arrivals_are_toasts_and_every_ballot_fits_a_small_phone(table: Table) -
     table.players.remove(passer)
     passer.context.close()
     expect(host.page.locator("#players [data-player]")).to_have_count(8)
+
+    # Ben changes his face in the lobby: Ana's is taken, a free one is his, everyone sees it.
+    ben = players[1]
+    ben.page.click("#look-panel summary")
+    faces = dict(zip(NAMES, host.page.locator("#players .avatar").all_inner_texts(), strict=True))
+    expect(ben.page.locator(f"#look-panel [data-avatar='{faces['Ana']}']")).to_be_disabled()
+    free = next(
+        str(button.get_attribute("data-avatar"))
+        for button in ben.page.locator("#look-panel .face:not([disabled])").all()
+        if button.get_attribute("data-avatar") not in faces.values()
+    )
+    ben.page.click(f"#look-panel [data-avatar='{free}']")
+    expect(host.page.locator(f"#players [data-player='{ben.id}'] .avatar")).to_have_text(free)
+    expect(ben.page.locator(f"#look-panel [data-avatar='{free}']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    ben.look("lobby-change-face-390x844-fr")
 
     table.timers_off(host)
     speaker = table.first_speaker(host, players)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.table import RESULTS, ROOT
-from undercover.engine import seats
+from undercover.engine import state
 from undercover.rules import settings as rule_settings
 
 STATIC = ROOT / "static"
@@ -92,6 +92,46 @@ def test_first_load_is_at_most_40_kb_home_and_80_kb_a_room(browser: Any, server:
     (RESULTS / "weight.json").write_text(json.dumps(report, indent=1), "utf-8")
     assert total <= FIRST_LOAD_BUDGET, f"first load {total} B > {FIRST_LOAD_BUDGET} B: {rows}"
     assert room_total <= ROOM_LOAD_BUDGET, f"room load {room_total} B > {ROOM_LOAD_BUDGET} B"
+
+
+def _static_imports(path: Path) -> set[Path]:
+    """Every module `path` pulls in through static `import … from` lines, transitively."""
+    found: set[Path] = set()
+    todo = [path]
+    while todo:
+        module = todo.pop()
+        for name in re.findall(r'^import [^;]*? from "([^"]+)";', module.read_text("utf-8"), re.M):
+            target = (module.parent / name).resolve()
+            if target not in found:
+                found.add(target)
+                todo.append(target)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("kind", "entry"), [("home", "js/screens/home.js"), ("room", "js/room.js")]
+)
+def test_first_paint_preloads_exactly_what_the_screen_imports(kind: str, entry: str) -> None:
+    """app.js asks at once for the modules of the first screen: none missing, none extra."""
+    app = (STATIC / "app.js").read_text("utf-8")
+    block = re.search(rf"{kind}: \[(.*?)\]", app.split("const FIRST_PAINT = {")[1], re.S)
+    assert block, kind
+    listed = {(STATIC / p).resolve() for p in re.findall(r'"([^"]+)"', block.group(1))}
+    wanted = {(STATIC / entry).resolve()} | _static_imports(STATIC / entry)
+    wanted -= _static_imports(STATIC / "app.js")  # loaded with app.js already
+    rel = sorted(str(p.relative_to(STATIC)) for p in listed ^ wanted)
+    assert listed == wanted, f"FIRST_PAINT.{kind} in static/app.js differs by: {rel}"
+
+
+def test_the_page_preloads_exactly_what_app_js_imports() -> None:
+    page = (STATIC / "index.html").read_text("utf-8")
+    listed = {
+        (STATIC / p.lstrip("/")).resolve()
+        for p in re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    }
+    wanted = _static_imports(STATIC / "app.js")
+    rel = sorted(str(p.relative_to(STATIC)) for p in listed ^ wanted)
+    assert listed == wanted, f"static/index.html's modulepreload links differ by: {rel}"
 
 
 # --- CSP hygiene and safety --------------------------------------------------------------
@@ -200,7 +240,7 @@ def test_rules_state_the_numbers_the_engine_uses(lang: str) -> None:
     assert f"{rule_settings.MR_WHITE_GUESS_SECONDS} s" in text["mr-white"].replace(
         "secondes", "s"
     ).replace("seconds", "s")
-    assert f"({int(seats.RECONNECT_GRACE_SECONDS)} s)" in text["clues"]
+    assert f"({int(state.RECONNECT_GRACE_SECONDS)} s)" in text["clues"]
     assert f"({rule_settings.CLUE_MAX_LENGTH} " in text["clues"]
 
 
@@ -253,10 +293,10 @@ def test_rules_say_what_docs_rules_decides(lang: str, section: str, phrase: str)
     assert phrase in text
 
 
-def test_the_faces_offered_at_home_are_the_servers() -> None:
+def test_the_faces_offered_are_the_servers() -> None:
     from undercover.engine.seats import AVATARS, COLORS
 
-    home = (STATIC / "js" / "screens" / "home.js").read_text("utf-8")
+    home = (STATIC / "js" / "faces.js").read_text("utf-8")
 
     def listed(name: str) -> list[str]:
         block = re.search(rf"export const {name} = \[(.*?)\];", home, re.S)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.engine.content import DECK
 from tests.engine.table import Table as EngineTable
 from tests.web.table import PHONE, Table
 from undercover.engine.phases.reveal import REVEAL_SECONDS
@@ -76,7 +77,7 @@ def test_the_end_screen_tells_everyone_why_the_level_changed(browser: Any, serve
     engine = EngineTable.seated("ana", "ben", "cy", "dan").started()
     (undercover,) = engine.with_role(Role.UNDERCOVER)
     engine.vote_out(undercover).tick(REVEAL_SECONDS)
-    view = view_for(engine.room, "p2", engine.now)
+    view = view_for(engine.room, "p2", engine.now, DECK)
     view["room"] = "ABCDE"
     view["game"]["end"]["pair"]["relaxations"] = [
         {"from_level": "very_close", "to_level": "close", "reason": "history_used_up"}

@@ -11,25 +11,26 @@ import random
 from undercover.bots.brain import BotCommand, decide
 from undercover.engine import bot_seats, deadlines
 from undercover.engine.commands import BotPlayed, TimePassed
-from undercover.engine.dealing import current_catalog
+from undercover.engine.dealing import Deck
 from undercover.engine.machine import apply
-from undercover.engine.room import Room
+from undercover.engine.state import Room
 from undercover.engine.view import view_for
 
 
-def bot_move(room: Room, player_id: str, now: float) -> BotCommand | None:
+def bot_move(room: Room, player_id: str, now: float, deck: Deck) -> BotCommand | None:
     """What the bot in `player_id`'s seat does now (None: it passes)."""
     situation = bot_seats.situation(room, player_id)
     rng = random.Random(f"{room.seed}/brain/{player_id}/{situation}")
-    return decide(view_for(room, player_id, now), current_catalog(), rng)
+    return decide(view_for(room, player_id, now, deck), deck.catalog, rng)
 
 
-def advance(room: Room, now: float) -> Room:
+def advance(room: Room, now: float, deck: Deck) -> Room:
     """Every deadline due by `now`, as a host's alarm applies them: bots first, then timers."""
     for _ in range(len(room.seats) * 4 + 1):
         due = deadlines.earliest(room)
         if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
             break
-        chosen = bot_move(room, due.player_id, now)
-        room = apply(room, None, BotPlayed(player_id=due.player_id, command=chosen), now).room
-    return apply(room, None, TimePassed(), now).room
+        chosen = bot_move(room, due.player_id, now, deck)
+        played = BotPlayed(player_id=due.player_id, command=chosen)
+        room = apply(room, None, played, now, deck).room
+    return apply(room, None, TimePassed(), now, deck).room

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from undercover.engine.seats import Strength
+from undercover.engine.state import Strength
 
 View = Mapping[str, Any]
 

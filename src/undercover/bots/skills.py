@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from undercover.engine.seats import Strength
+from undercover.engine.state import Strength
 
 
 @dataclass(frozen=True)

@@ -15,21 +15,24 @@ for it until the situation changes, so bots can never spin the alarm.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
-
-from pydantic import BaseModel, ConfigDict
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected
-from undercover.engine.phases.clues import Clues, on_turn, turn_key
-from undercover.engine.phases.guess import Guessing
-from undercover.engine.phases.lobby import Lobby
-from undercover.engine.phases.role_reveal import RoleReveal
-from undercover.engine.phases.voting import Voting
+from undercover.engine.phases.clues import on_turn, turn_key
+from undercover.engine.state import (
+    BotTurn,
+    Clues,
+    Guessing,
+    Lobby,
+    RoleReveal,
+    Room,
+    Seat,
+    Strength,
+    Voting,
+)
 from undercover.rules import MAX_PLAYERS
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
 
 BOT_NAMES = (
     "Ada", "Basile", "Capucine", "Désiré", "Eugénie", "Firmin", "Gaston", "Hortense", "Irène",
@@ -41,24 +44,16 @@ BOT_AVATAR = "🤖"  # every bot wears it (a person may too: the view's `bot` te
 
 # Seconds before a bot acts, drawn uniformly per situation: long enough to read like a person,
 # far below the shortest timers (30 s), and a changed ballot inside the 4 s vote grace.
-DELAYS: dict[str, tuple[float, float]] = {
-    "confirm": (1.5, 4.0),
-    "theme": (3.0, 6.0),
-    "clue": (3.0, 7.0),
-    "vote": (3.0, 8.0),
-    "revote": (1.0, 2.5),
-    "guess": (4.0, 9.0),
-}
-
-
-class BotTurn(BaseModel):
-    """What a bot is about to do: `acts_at` None once it considered `situation`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    player_id: str
-    situation: str
-    acts_at: float | None
+DELAYS: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {
+        "confirm": (1.5, 4.0),
+        "theme": (3.0, 6.0),
+        "clue": (3.0, 7.0),
+        "vote": (3.0, 8.0),
+        "revote": (1.0, 2.5),
+        "guess": (4.0, 9.0),
+    }
+)
 
 
 def is_bot(room: Room, player_id: str | None) -> bool:
@@ -66,7 +61,7 @@ def is_bot(room: Room, player_id: str | None) -> bool:
     return seat is not None and seat.bot is not None
 
 
-def add_bot(room: Room, actor: str, strength: seats.Strength) -> Room:
+def add_bot(room: Room, actor: str, strength: Strength) -> Room:
     """The host seats a bot in the lobby, named after the first free bot name."""
     seats.require_host(room, actor)
     if not isinstance(room.phase, Lobby):
@@ -76,7 +71,7 @@ def add_bot(room: Room, actor: str, strength: seats.Strength) -> Room:
     number = room.seats_created + 1
     nickname, key = _free_name(room, number)
     _, color = seats.pick_look(room, BOT_AVATAR, None)
-    seat = seats.Seat(
+    seat = Seat(
         player_id=f"p{number}",
         nickname=nickname,
         name_key=key,

@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from undercover.engine.seats import Strength
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Strength
 from undercover.rules import Camp
 from undercover.themes.custom import LINES_MAX
 
@@ -54,6 +54,14 @@ class UpdateSettings(_Command):
     type: Literal["update_settings"] = "update_settings"
     seq: int
     changes: SettingsChanges
+
+
+class SetLook(_Command):
+    """In the lobby: another avatar and/or colour (None: unchanged), if no other seat has it."""
+
+    type: Literal["set_look"] = "set_look"
+    avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.AVATARS
+    color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.COLORS
 
 
 class SetLock(_Command):
@@ -202,6 +210,7 @@ WireCommand = (
     | Reconnect
     | Leave
     | UpdateSettings
+    | SetLook
     | SetLock
     | AddBot
     | RemoveBot
@@ -226,6 +235,7 @@ WIRE_COMMANDS: tuple[type[_Command], ...] = (
     Reconnect,
     Leave,
     UpdateSettings,
+    SetLook,
     SetLock,
     AddBot,
     RemoveBot,

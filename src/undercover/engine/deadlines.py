@@ -14,12 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
+from undercover.engine.state import RECONNECT_GRACE_SECONDS, Room
 
 IDLE_CLEANUP_SECONDS = 3600.0
 RESUME_MIN_SECONDS = 15.0  # after a restart, players have at least this long to come back
@@ -61,7 +58,7 @@ def earliest(room: Room) -> Due | None:
 def next_deadline(room: Room) -> float | None:
     """When the host's single alarm should fire (epoch seconds), or None for no alarm.
 
-    >>> from undercover.engine.room import new_room
+    >>> from undercover.engine.state import new_room
     >>> next_deadline(new_room("ABCDE", seed=1, now=100.0))
     3700.0
     """

@@ -1,9 +1,10 @@
 """Dealing the pair of words for a game, and what the lobby shows about it.
 
-The one place where the engine meets the theme content (`undercover.themes`): the catalog is
-the built-in content, loaded once per process, unless the host (or a test) installs another
-with `use_catalog`. Dealing is seeded by the game's seed and avoids the pairs this room has
-already played (`DealtHistory`).
+The one place where the engine meets the theme content (`undercover.themes`). The engine
+holds no catalog of its own: the host builds one `Deck` per process (its catalog, plus what
+the lobby asks of it on every view, computed once) and passes it to `apply` and `view_for`.
+Dealing is seeded by the game's seed and avoids the pairs this room has already played
+(`DealtHistory`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from pydantic import BaseModel, ConfigDict
 from undercover.engine.errors import Rejected
 from undercover.engine.settings import RoomSettings, Similarity
 from undercover.themes import model as themes_model
-from undercover.themes.builtin import builtin_catalog
 from undercover.themes.custom import CustomWords, deal_custom
 from undercover.themes.model import Catalog
 from undercover.themes.select import (
@@ -28,18 +28,6 @@ from undercover.themes.select import (
     deal_pair,
     outlook,
 )
-
-_installed: list[Catalog] = []
-
-
-def use_catalog(catalog: Catalog | None) -> None:
-    """Deal from `catalog` from now on (None: back to the built-in content)."""
-    _installed[:] = [catalog] if catalog is not None else []
-    _available.cache_clear()
-
-
-def current_catalog() -> Catalog:
-    return _installed[0] if _installed else builtin_catalog()
 
 
 class Relaxed(BaseModel):
@@ -105,6 +93,7 @@ def _request(
 
 
 def deal_words(
+    catalog: Catalog,
     settings: RoomSettings,
     seed: int,
     history: DealtHistory,
@@ -118,7 +107,6 @@ def deal_words(
     past = DealHistory(frozenset(history.pairs), frozenset(history.civilians))
     if host_words is not None:
         return _deal_host_words(settings, seed, past, host_words, frozenset(removed))
-    catalog = current_catalog()
     request = _request(settings, frozenset(removed))
     try:
         deal = deal_pair(catalog, request, random.Random(seed), past)
@@ -188,23 +176,8 @@ class Availability(BaseModel):
     error: str | None = None  # a "themes.*" code: no game can start
 
 
-def similarity_available(
-    settings: RoomSettings, history: DealtHistory, removed: tuple[tuple[str, str], ...] = ()
-) -> Availability:
-    """What the lobby shows: the level the next deal delivers, each step down and why."""
-    return _available(
-        tuple(sorted(settings.themes)),
-        tuple(sorted(settings.franchises)),
-        settings.similarity,
-        settings.attribute_variant,
-        settings.family_safe,
-        DealHistory(frozenset(history.pairs), frozenset(history.civilians)),
-        frozenset(removed),
-    )
-
-
-@functools.lru_cache(maxsize=256)
 def _available(
+    catalog: Catalog,
     themes: tuple[str, ...],
     franchises: tuple[str, ...],
     similarity: Similarity,
@@ -220,7 +193,6 @@ def _available(
         attribute_variant=attribute_variant,
         family_safe=family_safe,
     )
-    catalog = current_catalog()
     request = _request(settings)
     try:
         pool = allowed_pool(catalog, request)
@@ -245,19 +217,6 @@ def _relaxed(relaxations: tuple[Relaxation, ...]) -> tuple[Relaxed, ...]:
     )
 
 
-# The lobby's theme list is in every lobby view: built once per catalog, never mutated.
-_choices: list[tuple[Catalog, list[dict[str, object]]]] = []
-
-
-def theme_choices() -> list[dict[str, object]]:
-    """What the lobby offers the host: each category with its franchises (ids, names and
-    entry counts, shown on the theme cards)."""
-    catalog = current_catalog()
-    if not _choices or _choices[0][0] is not catalog:
-        _choices[:] = [(catalog, _build_choices(catalog))]
-    return _choices[0][1]
-
-
 def _build_choices(catalog: Catalog) -> list[dict[str, object]]:
     return [
         {
@@ -276,3 +235,31 @@ def _build_choices(catalog: Catalog) -> list[dict[str, object]]:
         }
         for category in catalog.categories
     ]
+
+
+class Deck:
+    """The catalog the engine deals from, built once by the host and passed to `apply` and
+    `view_for`; it keeps what every lobby view asks of it (the theme list, the outlooks)."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        # The lobby's theme list is in every lobby view: built once, never mutated.
+        self.theme_choices: list[dict[str, object]] = _build_choices(catalog)
+        self._available = functools.lru_cache(maxsize=256)(functools.partial(_available, catalog))
+
+    def similarity_available(
+        self,
+        settings: RoomSettings,
+        history: DealtHistory,
+        removed: tuple[tuple[str, str], ...] = (),
+    ) -> Availability:
+        """What the lobby shows: the level the next deal delivers, each step down and why."""
+        return self._available(
+            tuple(sorted(settings.themes)),
+            tuple(sorted(settings.franchises)),
+            settings.similarity,
+            settings.attribute_variant,
+            settings.family_safe,
+            DealHistory(frozenset(history.pairs), frozenset(history.civilians)),
+            frozenset(removed),
+        )

@@ -10,28 +10,10 @@ bets appear only on the end screen, scored. "Rejouer" clears every ghost.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pydantic import BaseModel, ConfigDict
-
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected
-from undercover.engine.phases.ended import Ended
-from undercover.engine.phases.lobby import Lobby
+from undercover.engine.state import Ended, Ghost, Lobby, Room
 from undercover.rules import CAMP_OF, Camp, Game, GuessEntry, Role
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
-
-class Ghost(BaseModel):
-    """A ghost of the current game and its bet (None: no bet on that question)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    player_id: str
-    winner: Camp | None = None
-    undercover: str | None = None
 
 
 def find(room: Room, player_id: str | None) -> Ghost | None:

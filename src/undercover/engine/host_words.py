@@ -6,38 +6,12 @@ The host's words are secret like the dealt pair: the view says only how many the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pydantic import BaseModel, ConfigDict
-
 from undercover.engine import seats
 from undercover.engine.dealing import DealtHistory, HostWords
 from undercover.engine.effects import Effect, PairRated
 from undercover.engine.errors import RejectCode, Rejected
-from undercover.engine.phases.ended import Ended
-from undercover.engine.phases.lobby import Lobby
+from undercover.engine.state import Ended, Lobby, PairRatings, Room
 from undercover.themes.custom import CUSTOM_PREFIX, CustomWordsError, parse_custom_words
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
-
-class PairRatings(BaseModel):
-    """The ratings of the pair of game number `game` (the room's `games_started`)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    game: int
-    votes: tuple[tuple[str, bool], ...] = ()  # (player id, thumbs up), in first-vote order
-    removed: bool = False
-
-    @property
-    def up(self) -> int:
-        return sum(up for _, up in self.votes)
-
-    @property
-    def down(self) -> int:
-        return sum(not up for _, up in self.votes)
 
 
 def set_host_words(room: Room, actor: str, text: str) -> Room:

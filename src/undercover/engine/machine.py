@@ -1,9 +1,10 @@
-"""The room state machine: `apply(room, actor, command, now) -> Step`.
+"""The room state machine: `apply(room, actor, command, now, deck) -> Step`.
 
 h11-style: no I/O, no clock (time arrives as `now`, epoch seconds), randomness only from the
-room's seed. A rejected command raises `Rejected(code)` and the room is unchanged (it is
-immutable). After every accepted command the machine settles the room: host transfer,
-absent players' turns skipped, vote grace started, phase over → next phase, game over → end.
+room's seed, the theme content as `deck` (`dealing.Deck`, built once by the host). A rejected
+command raises `Rejected(code)` and the room is unchanged (it is immutable). After every
+accepted command the machine settles the room: host transfer, absent players' turns skipped,
+vote grace started, phase over → next phase, game over → end.
 
 Host contract: `actor` is the player id bound to the connection (None before JoinRoom or
 Reconnect, and for host-internal commands); after each step, carry out `Step.effects`, save
@@ -40,22 +41,17 @@ from undercover.engine.commands import (
     Resumed,
     SetHostWords,
     SetLock,
+    SetLook,
     StartGame,
     TimePassed,
     UpdateSettings,
     WithdrawVote,
 )
+from undercover.engine.dealing import Deck
 from undercover.engine.effects import Broadcast, DeleteRoom, Effect, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.phases import clues, ended, enter, guess, lobby, role_reveal, voting
-from undercover.engine.phases.clues import Clues
-from undercover.engine.phases.ended import Ended
-from undercover.engine.phases.guess import Guessing
-from undercover.engine.phases.lobby import Lobby
-from undercover.engine.phases.reveal import Reveal
-from undercover.engine.phases.role_reveal import RoleReveal
-from undercover.engine.phases.voting import Voting
-from undercover.engine.room import Room
+from undercover.engine.state import Clues, Ended, Guessing, Lobby, Reveal, RoleReveal, Room, Voting
 
 SETTLE_LIMIT = 1000  # each settling step consumes a turn, a phase or a seat: far below this
 
@@ -66,11 +62,13 @@ class Step:
     effects: tuple[Effect, ...] = field(default=())
 
 
-def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
+def apply(room: Room, actor: str | None, command: Command, now: float, deck: Deck) -> Step:
     """Apply one command at time `now`; raises Rejected and changes nothing if not allowed.
 
-    >>> from undercover.engine.room import new_room
-    >>> step = apply(new_room("ABCDE", 1, 0.0), None, JoinRoom(name="Ana", token="t" * 32), 1.0)
+    >>> from undercover.engine.state import new_room
+    >>> from undercover.themes.model import Catalog
+    >>> join = JoinRoom(name="Ana", token="t" * 32)
+    >>> step = apply(new_room("ABCDE", 1, 0.0), None, join, 1.0, Deck(Catalog(())))
     >>> step.room.host, step.effects[0]
     ('p1', Welcome(player_id='p1'))
     """
@@ -84,7 +82,9 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
         case Leave():
             room, effects = membership.leave(room, _seated(room, actor), now)
         case UpdateSettings(seq=seq, changes=changes):
-            room = lobby.update_settings(_current(room, seq), _seated(room, actor), changes)
+            room = lobby.update_settings(_current(room, seq), _seated(room, actor), changes, deck)
+        case SetLook(avatar=avatar, color=color):
+            room = membership.change_look(room, _seated(room, actor), avatar, color)
         case SetLock(locked=locked):
             seats.require_host(room, _seated(room, actor))
             settings = room.settings.model_copy(update={"locked": locked})
@@ -94,7 +94,7 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
         case RemoveBot(seq=seq, player_id=target):
             room = bot_seats.remove_bot(_current(room, seq), _seated(room, actor), target)
         case StartGame(seq=seq):
-            room = lobby.start(_current(room, seq), _seated(room, actor), now)
+            room = lobby.start(_current(room, seq), _seated(room, actor), now, deck)
         case ConfirmRole(seq=seq):
             room = role_reveal.confirm(_current(room, seq), _seated(room, actor))
         case GiveClue(seq=seq, text=text):
@@ -129,7 +129,7 @@ def apply(room: Room, actor: str | None, command: Command, now: float) -> Step:
         case Resumed(connected=connected):
             room = _resumed(room, connected, now)
         case BotPlayed(player_id=player_id, command=chosen):
-            room = _bot_played(room, player_id, chosen, now)
+            room = _bot_played(room, player_id, chosen, now, deck)
         case _:
             assert_never(command)
     room = settle(room, now)
@@ -195,7 +195,7 @@ def _phase_timeout(room: Room, now: float) -> Room:
             assert_never(phase)
 
 
-def _bot_played(room: Room, player_id: str, chosen: Command | None, now: float) -> Room:
+def _bot_played(room: Room, player_id: str, chosen: Command | None, now: float, deck: Deck) -> Room:
     """The bot's choice, applied as its own input; refused, it passes (nothing else changes)."""
     if not bot_seats.is_bot(room, player_id):
         raise Rejected(RejectCode.BOT_UNKNOWN)
@@ -203,7 +203,7 @@ def _bot_played(room: Room, player_id: str, chosen: Command | None, now: float) 
     if chosen is not None:
         # Refused (e.g. a clue the rules do not take), it passes: its timer runs as anyone's.
         with contextlib.suppress(Rejected):
-            room = apply(room, player_id, chosen, now).room
+            room = apply(room, player_id, chosen, now, deck).room
     return bot_seats.considered(room, player_id, key)
 
 

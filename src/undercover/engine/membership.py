@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from undercover.engine import seats
 from undercover.engine.effects import CloseSeat, Effect, Welcome
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.engine.phases import enter, voting
-from undercover.engine.phases.ended import Ended
-from undercover.engine.phases.lobby import Lobby
+from undercover.engine.state import Ended, Lobby, Room, Seat
 from undercover.rules import MAX_PLAYERS, Stage, kick
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
 
 
 def join(
@@ -42,7 +36,7 @@ def join(
         raise Rejected(RejectCode.ROOM_FULL)
     number = room.seats_created + 1
     face, colour = seats.pick_look(room, avatar, color)
-    seat = seats.Seat(
+    seat = Seat(
         avatar=face,
         color=colour,
         player_id=f"p{number}",
@@ -87,6 +81,29 @@ def leave(room: Room, actor: str, now: float) -> tuple[Room, list[Effect]]:
         room = seats.replace(room, seat.model_copy(update={"left": True}))
         room = seats.disconnect(room, actor, now, gone=True)
     return room, [CloseSeat(actor, "left")]
+
+
+def change_look(room: Room, actor: str, avatar: str | None, color: str | None) -> Room:
+    """In the lobby, another face: each of avatar and colour must be one of the set and held
+    by no other seat (they stay unique in the room, as `pick_look` makes them at the join)."""
+    if not isinstance(room.phase, Lobby):
+        raise Rejected(RejectCode.LOOK_NOT_IN_LOBBY)
+    seat = seats.find(room, actor)
+    assert seat is not None
+    others = [s for s in room.seats if not s.kicked and s.player_id != actor]
+    update: dict[str, str] = {}
+    for field, wanted, choices in (
+        ("avatar", avatar, seats.AVATARS),
+        ("color", color, seats.COLORS),
+    ):
+        if wanted is None:
+            continue
+        if wanted not in choices:
+            raise Rejected(RejectCode.LOOK_INVALID)
+        if any(getattr(other, field) == wanted for other in others):
+            raise Rejected(RejectCode.LOOK_TAKEN)
+        update[field] = wanted
+    return seats.replace(room, seat.model_copy(update=update))
 
 
 def kick_player(room: Room, actor: str, target: str, now: float) -> tuple[Room, list[Effect]]:

@@ -7,46 +7,15 @@ kick bans its token. The seat token is never stored: only its SHA-256 (`token_ha
 from __future__ import annotations
 
 import hashlib
-import unicodedata
-from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict
-
+from undercover.engine.deadlines import shifted
 from undercover.engine.errors import RejectCode, Rejected
-from undercover.rules.text import blank_invisible
+from undercover.engine.state import Room, Seat
+from undercover.rules.text import name_key, nickname_problem, tidy_nickname
 
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
-NAME_MAX_LENGTH = 20
-RECONNECT_GRACE_SECONDS = 12.0  # a disconnected player's turn waits this long, then is skipped
 MAX_SPECTATORS = 20
 
-# Look-alikes folded onto one Latin letter after NFKC + casefold + accent stripping:
-# Cyrillic and Greek homoglyphs, digits that pass for letters, dotless i.
-_CONFUSABLES = str.maketrans(
-    {
-        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
-        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i",
-        "ј": "j", "ԁ": "d", "ɡ": "g", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l",
-        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o",
-        "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ω": "w", "μ": "u", "ζ": "z",
-        "0": "o", "1": "l", "ı": "i", "|": "l",
-        # Armenian, IPA and small-capital Latin, and Cherokee letters that read as Latin ones.
-        "օ": "o", "ս": "u", "հ": "h", "ո": "n", "ց": "g", "զ": "q",
-        "ɑ": "a", "ɩ": "i", "ɛ": "e", "ɔ": "o", "ʋ": "v",
-        "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ɢ": "g", "ʜ": "h", "ɪ": "i",
-        "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ʀ": "r",
-        "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
-        "Ꭺ": "a", "Ᏼ": "b", "Ꮯ": "c", "Ꭰ": "d", "Ꭼ": "e", "Ꮐ": "g", "Ꮋ": "h", "Ꭻ": "j",
-        "Ꮶ": "k", "Ꮮ": "l", "Ꮇ": "m", "Ꮲ": "p", "Ꮪ": "s", "Ꭲ": "t", "Ꮩ": "v", "Ꮃ": "w",
-        "Ꮓ": "z",
-    }
-)  # fmt: skip
-_MARKUP = frozenset("<>")
 
-# How well a bot seat plays (undercover.bots): "débutant", "normal", "malin" in the UI.
-Strength = Literal["debutant", "normal", "malin"]
 # A player's face, picked when joining: one of these emoji on one of these colours (white
 # initials on each stay readable: contrast 4.5:1 or more). Unique in the room while they last.
 AVATARS = (
@@ -57,32 +26,6 @@ COLORS = (
     "#b3261e", "#a3460a", "#7a5c00", "#2e6b1f", "#0b6e5f", "#0a5f8a",
     "#3451b2", "#5b3cc4", "#8a2f9e", "#a3245e", "#5d5d6e", "#6b4a2e",
 )  # fmt: skip
-
-
-class Seat(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    player_id: str
-    nickname: str
-    name_key: str
-    token_hash: str
-    joined: int
-    connected: bool = True
-    disconnected_since: float | None = None
-    absent: bool = False  # disconnected beyond the grace, or gone: skipped and abstaining
-    spectator: bool = False  # joined during a game: takes a seat at the next one
-    kicked: bool = False
-    left: bool = False  # left during a game: the seat is freed at "Rejouer"
-    bot: Strength | None = None  # a bot seat (engine/bot_seats.py): no socket, never absent
-    avatar: str = ""  # one of AVATARS ("" in rooms saved before avatars)
-    color: str = ""  # one of COLORS
-
-    @property
-    def grace_ends_at(self) -> float | None:
-        """When a disconnected player starts being skipped, while that is still pending."""
-        if self.connected or self.absent or self.disconnected_since is None:
-            return None
-        return self.disconnected_since + RECONNECT_GRACE_SECONDS
 
 
 def pick_look(room: Room, avatar: str | None, color: str | None) -> tuple[str, str]:
@@ -107,61 +50,20 @@ def hash_token(token: str) -> str:
 
 
 def clean_nickname(raw: str) -> str:
-    """Trim and check a nickname; raises Rejected with a "name.*" code.
+    """Tidy and check a nickname (rules/text.py); raises Rejected with a "name.*" code.
 
     >>> clean_nickname("  Zoé ")
     'Zoé'
     """
-    name = " ".join(blank_invisible(unicodedata.normalize("NFC", raw)).split())
-    if any(_is_forbidden(char) and not _joins_emoji(name, i) for i, char in enumerate(name)):
-        raise Rejected(RejectCode.NAME_INVALID)
-    visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me", "Cf"))
-    if visible == 0:
-        raise Rejected(RejectCode.NAME_EMPTY)
-    # Accents stack, but a name drawn over the lines around it (Zalgo) is not a nickname.
-    if visible > NAME_MAX_LENGTH or len(name) > 2 * NAME_MAX_LENGTH:
-        raise Rejected(RejectCode.NAME_TOO_LONG)
+    name = tidy_nickname(raw)
+    match nickname_problem(name):
+        case "invalid":
+            raise Rejected(RejectCode.NAME_INVALID)
+        case "empty":
+            raise Rejected(RejectCode.NAME_EMPTY)
+        case "too_long":
+            raise Rejected(RejectCode.NAME_TOO_LONG)
     return name
-
-
-def name_key(name: str) -> str:
-    """The identity of a nickname: equal keys look alike (case, accents, homoglyphs, spaces)."""
-    folded = blank_invisible(unicodedata.normalize("NFKC", name)).casefold()
-    stripped = "".join(
-        char for char in unicodedata.normalize("NFD", folded) if unicodedata.category(char) != "Mn"
-    )
-    return "".join(stripped.translate(_CONFUSABLES).split())
-
-
-_ZWJ = "\u200d"
-_VARIATION_EMOJI = "\ufe0f"
-
-
-def _joins_emoji(name: str, index: int) -> bool:
-    """A zero-width joiner between two emoji (👨‍👩‍👧, 👩🏽‍💻, ❤️‍🔥) draws one picture; anywhere
-    else it hides inside a word, so it stays forbidden there.
-
-    >>> _joins_emoji("👨\u200d👩", 1), _joins_emoji("A\u200dna", 1)
-    (True, False)
-    """
-    if name[index] != _ZWJ or index == 0 or index + 1 >= len(name):
-        return False
-    before, after = name[index - 1], name[index + 1]
-    # Before: the emoji itself, its skin tone (Sk) or its emoji-style variation selector.
-    emoji_before = unicodedata.category(before) in ("So", "Sk") or before == _VARIATION_EMOJI
-    return emoji_before and unicodedata.category(after) == "So"
-
-
-def _is_forbidden(char: str) -> bool:
-    return char in _MARKUP or unicodedata.category(char) in (
-        "Cc",
-        "Cf",
-        "Co",
-        "Cs",
-        "Cn",
-        "Zl",
-        "Zp",
-    )
 
 
 def find(room: Room, player_id: str | None) -> Seat | None:
@@ -252,8 +154,6 @@ def pause_if_empty(room: Room, now: float) -> Room:
 
 def resume_if_paused(room: Room, now: float) -> Room:
     """Unfreeze the deadlines: every pending one moves by the time spent paused."""
-    from undercover.engine.deadlines import shifted
-
     if room.paused_at is None or not anyone_connected(room):
         return room
     return shifted(room, now - room.paused_at).model_copy(update={"paused_at": None})

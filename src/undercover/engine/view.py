@@ -1,6 +1,6 @@
 """The only path by which room state leaves the server: add fields here deliberately.
 
-`view_for(room, viewer, now)` builds a fresh dict from an allow list: the public part (the
+`view_for(room, viewer, now, deck)` builds a fresh dict from an allow list: the public part (the
 same for everyone, built once per step by `public_view`) plus `me`, the viewer's private
 part. Every viewer gets the same set of keys whatever their role; spectators (viewer None:
 a board, late joiners), kicked and eliminated players get no secret beyond their own card,
@@ -17,34 +17,30 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from undercover.engine import ghosts, seats
-from undercover.engine.dealing import similarity_available, theme_choices
+from undercover.engine.dealing import Deck
 from undercover.engine.host_words import host_words_summary
-from undercover.engine.phases.guess import Guessing
-from undercover.engine.phases.lobby import Lobby
-from undercover.engine.phases.reveal import Reveal
-from undercover.engine.phases.role_reveal import RoleReveal
-from undercover.engine.phases.voting import Voting
-from undercover.engine.room import Room
+from undercover.engine.state import Guessing, Lobby, Reveal, RoleReveal, Room, Seat, Voting
 from undercover.rules import Game, RecapEntry, Role, RuleViolation, composition
 
 JSON = dict[str, Any]
 _RECAP: TypeAdapter[tuple[RecapEntry, ...]] = TypeAdapter(tuple[RecapEntry, ...])
 
 
-def view_for(room: Room, viewer: str | None, now: float) -> JSON:
+def view_for(room: Room, viewer: str | None, now: float, deck: Deck) -> JSON:
     """What `viewer` may see at `now`.
 
-    >>> from undercover.engine.room import new_room
-    >>> sorted(view_for(new_room("ABCDE", 1, 0.0), None, 5.0)["me"])
+    >>> from undercover.engine.state import new_room
+    >>> from undercover.themes.model import Catalog
+    >>> sorted(view_for(new_room("ABCDE", 1, 0.0), None, 5.0, Deck(Catalog(())))["me"])
     ['ballot', 'can_become_ghost', 'confirmed', 'ghost', 'player_id', 'secret', 'status']
     """
-    return {**public_view(room, now), "me": private_part(room, viewer)}
+    return {**public_view(room, now, deck), "me": private_part(room, viewer)}
 
 
 # --- public part -------------------------------------------------------------------------
 
 
-def public_view(room: Room, now: float, *, with_recap: bool = True) -> JSON:
+def public_view(room: Room, now: float, deck: Deck, *, with_recap: bool = True) -> JSON:
     """The part of every view that is the same for all (`with_recap=False`: an empty recap)."""
     phase, game = room.phase, room.game
     return {
@@ -62,15 +58,15 @@ def public_view(room: Room, now: float, *, with_recap: bool = True) -> JSON:
         "players": [_seat(room, seat, game) for seat in room.seats],
         "settings": _settings(room),
         "composition": _composition(room),
-        "similarity": _similarity(room),
+        "similarity": _similarity(room, deck),
         "host_words": host_words_summary(room),
-        "catalog": theme_choices() if isinstance(phase, Lobby) else None,
+        "catalog": deck.theme_choices if isinstance(phase, Lobby) else None,
         "game": _game(room, game, with_recap) if game is not None else None,
         "scoreboard": _scoreboard(room),
     }
 
 
-def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
+def _seat(room: Room, seat: Seat, game: Game | None) -> JSON:
     return {
         "player_id": seat.player_id,
         "nickname": seat.nickname,
@@ -85,7 +81,7 @@ def _seat(room: Room, seat: seats.Seat, game: Game | None) -> JSON:
     }
 
 
-def _status(seat: seats.Seat | None, game: Game | None) -> str:
+def _status(seat: Seat | None, game: Game | None) -> str:
     """One of none, kicked, spectator, seated (lobby), alive, eliminated."""
     if seat is None:
         return "none"
@@ -131,13 +127,13 @@ def _composition(room: Room) -> JSON | None:
     return found.model_dump(mode="json")
 
 
-def _similarity(room: Room) -> JSON | None:
+def _similarity(room: Room, deck: Deck) -> JSON | None:
     """In the lobby: the similarity level the chosen themes can really deliver."""
     if not isinstance(room.phase, Lobby) or room.settings.rules.mode != "classic":
         return None
     if room.host_words is not None:
         return None  # the host's own words: no theme, no level
-    found = similarity_available(room.settings, room.history, room.removed_pairs)
+    found = deck.similarity_available(room.settings, room.history, room.removed_pairs)
     return {
         "requested": room.settings.similarity,
         "available": found.level,

@@ -19,7 +19,7 @@ import secrets
 import sys
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -33,7 +33,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from undercover.engine.store import Database
+from undercover.engine.dealing import Deck
 from undercover.hosts import routes
 from undercover.hosts.clock import Clock, open_clock
 from undercover.hosts.codes import CodeSpaceExhaustedError, new_room_code
@@ -46,6 +46,7 @@ from undercover.hosts.ratelimit import (
     MAX_SOCKETS_PER_ADDRESS,
     UNKNOWN_ROOM_BURST,
     UNKNOWN_ROOM_PER_SECOND,
+    Door,
     FloodGuard,
     Frame,
     RateLimiter,
@@ -55,6 +56,7 @@ from undercover.hosts.ratelimit import (
 from undercover.hosts.rooms import Engine, LiveRoom, Peer, Rooms, Runner
 from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import base_url, lan_address, qr_svg, share_url
+from undercover.hosts.store import Database
 from undercover.themes.builtin import builtin_catalog
 from undercover.themes.load import ThemeFilesError
 from undercover.wire.codec import error_frame
@@ -81,6 +83,8 @@ class Options:
     loopback_unlimited: bool = False
     first_frame_seconds: float = FIRST_FRAME_SECONDS
     offload: bool = True  # runner calls in worker threads (see rooms.LiveRoom._step)
+    # Real seconds for the rate limits (never the scaled room clock); tests pass a fake one.
+    limits_clock: Callable[[], float] = time.monotonic
 
 
 class SharedEngine:
@@ -91,12 +95,13 @@ class SharedEngine:
         from undercover.hosts.runner import RoomRunner
 
         self.runner = RoomRunner
+        self.deck = Deck(builtin_catalog())  # once per process: every room deals from it
 
     def open(self, db: Database, code: str) -> Runner:
-        return self.runner(db, code)
+        return self.runner(db, code, deck=self.deck)
 
     def create(self, db: Database, code: str, now: float, seed: int) -> Runner:
-        return self.runner.create(db, code, now, seed)
+        return self.runner.create(db, code, now, seed, deck=self.deck)
 
 
 class Server:
@@ -135,7 +140,7 @@ class Server:
         unknown one, so past the limit a prober cannot tell a live code by its answer
         (`ratelimit.RoomPasses`).
         """
-        now = time.monotonic()
+        now = self.options.limits_clock()
         room = await self.rooms.find(code) if code is not None else None
         if self.is_unlimited(address):
             return room if room is not None else 0.0
@@ -147,6 +152,34 @@ class Server:
             return wait
         self.room_passes.grant(room.code, key)
         return room
+
+    async def door(self, code: str | None, address: str) -> tuple[Door, LiveRoom | None]:
+        """What a socket to `code` is told at the upgrade, and the room (`ratelimit.Door`).
+
+        Unlike a page or a summary, a socket is not charged at the upgrade when its room
+        exists: its hello may carry a seat token, and a seated player coming back from a new
+        address (mobile data after the Wi-Fi) must never be refused.
+        """
+        room = await self.rooms.find(code) if code is not None else None
+        if self.is_unlimited(address):
+            return (Door.ENTER if room is not None else Door.UNKNOWN_ROOM), room
+        key = client_key(address)
+        if room is not None:
+            return (Door.ENTER if self.room_passes.holds(room.code, key) else Door.AT_HELLO), room
+        spent = self.lookup_limits.take(key, self.options.limits_clock()) > 0
+        return (Door.SPENT if spent else Door.UNKNOWN_ROOM), None
+
+    async def admit(self, room: LiveRoom, address: str, first: Message, door: Door) -> bool:
+        """At the hello of a socket held at the door: a seat's token enters free; anything
+        else spends a look-up (`Door.AT_HELLO`) or is refused (`Door.SPENT`)."""
+        key = client_key(address)
+        if not await room.greets_a_seat(_payload(first)):
+            if door is Door.SPENT:
+                return False
+            if self.lookup_limits.take(key, self.options.limits_clock()) > 0:
+                return False
+        self.room_passes.grant(room.code, key)
+        return True
 
 
 def is_loopback(address: str) -> bool:
@@ -200,7 +233,7 @@ async def _create_room(server: Server, address: str) -> Response:
     wait = (
         0.0
         if server.is_unlimited(address)
-        else server.create_limits.take(client_key(address), time.monotonic())
+        else server.create_limits.take(client_key(address), server.options.limits_clock())
     )
     if wait > 0:
         log_event("room.create_limited", level=logging.WARNING)
@@ -233,18 +266,6 @@ async def _socket(websocket: WebSocket) -> None:
         log_event("socket.origin_refused", room=code, level=logging.WARNING)
         await websocket.send_denial_response(PlainTextResponse("Origin refused.", status_code=403))
         return
-    found = await server.find_room(code, _address(websocket))
-    if isinstance(found, float):
-        if found > 0:
-            denial = _api(routes.rate_limited(found))
-            await websocket.send_denial_response(denial)
-            return
-        # Accept, then close with the protocol's "unknown room": a browser cannot read the
-        # status of a refused upgrade, but it can read a close code.
-        await websocket.accept()
-        await websocket.send_text(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
-        await websocket.close(CloseCode.ROOM_NOT_FOUND, str(ProtocolCode.ROOM_NOT_FOUND))
-        return
     address = _address(websocket)
     key = client_key(address)
     if server.open_sockets[key] >= MAX_SOCKETS_PER_ADDRESS and not server.is_unlimited(address):
@@ -254,32 +275,69 @@ async def _socket(websocket: WebSocket) -> None:
         return
     server.open_sockets[key] += 1
     try:
+        # Accepted first: a browser cannot read the status of a refused upgrade, but it can
+        # read an error frame and a close code.
         await websocket.accept()
-        await _play(server, found, websocket)
+        door, room = await server.door(code, address)
+        if door is Door.UNKNOWN_ROOM:
+            await websocket.send_text(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
+            await websocket.close(CloseCode.ROOM_NOT_FOUND, str(ProtocolCode.ROOM_NOT_FOUND))
+            return
+        first: Message | None = None
+        if door is not Door.ENTER:
+            first = await _first_frame(server, websocket, code)
+            if first is None:
+                return
+            if room is None or not await server.admit(room, address, first, door):
+                await websocket.send_text(
+                    error_frame(RATE_LIMITED_CODE, routes.RATE_LIMITED_MESSAGE, fatal=True)
+                )
+                await websocket.close(routes.CLOSE_POLICY, routes.LOOK_UPS_SPENT_REASON)
+                return
+        if room is not None:
+            await _play(server, room, websocket, first)
     finally:
         server.open_sockets[key] -= 1
         if not server.open_sockets[key]:
             del server.open_sockets[key]
 
 
-async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
+async def _first_frame(server: Server, websocket: WebSocket, code: str | None) -> Message | None:
+    """The first frame of a socket held at the door (None: it left or stayed silent)."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), server.options.first_frame_seconds)
+    except TimeoutError:
+        log_event("socket.silent", room=code)
+        await websocket.close(routes.CLOSE_POLICY, routes.SILENT_REASON)
+        return None
+    except WebSocketDisconnect:
+        return None
+    return None if message["type"] == "websocket.disconnect" else message
+
+
+async def _play(
+    server: Server, room: LiveRoom, websocket: WebSocket, first: Message | None = None
+) -> None:
+    """Hand the socket's frames to the room (`first`: one already read at the door)."""
     peer = Peer(server.new_connection_id(), websocket)
     room.attach(peer)
     writer = asyncio.create_task(peer.pump())
-    first = True
+    wait: float | None = server.options.first_frame_seconds  # for the first frame only
     try:
         while not peer.closed:
-            try:
-                wait = server.options.first_frame_seconds if first else None
-                message = await asyncio.wait_for(websocket.receive(), wait)
-            except TimeoutError:
-                log_event("socket.silent", room=room.code)
-                peer.push_close(routes.CLOSE_POLICY, routes.SILENT_REASON)
-                break
-            first = False
+            if first is not None:
+                message, first = first, None
+            else:
+                try:
+                    message = await asyncio.wait_for(websocket.receive(), wait)
+                except TimeoutError:
+                    log_event("socket.silent", room=room.code)
+                    peer.push_close(routes.CLOSE_POLICY, routes.SILENT_REASON)
+                    break
+            wait = None
             if message["type"] == "websocket.disconnect":
                 break
-            verdict = server.frame_limits.check(peer.conn, time.monotonic())
+            verdict = server.frame_limits.check(peer.conn, server.options.limits_clock())
             if verdict is Frame.CLOSE:
                 log_event("socket.flood", room=room.code, level=logging.WARNING)
                 peer.push_close(routes.CLOSE_POLICY, routes.FLOOD_REASON)
@@ -287,11 +345,10 @@ async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
             if verdict is Frame.SLOW_DOWN:
                 peer.push(error_frame(RATE_LIMITED_CODE, routes.SLOW_DOWN_MESSAGE))
                 continue
-            text = message.get("text")
-            if text == PING:  # the heartbeat: answered here, never seen by the room
+            if message.get("text") == PING:  # the heartbeat: answered here, never seen by the room
                 peer.push(PONG)
                 continue
-            await room.frame(peer, text if text is not None else message.get("bytes") or b"")
+            await room.frame(peer, _payload(message))
     except WebSocketDisconnect:
         pass
     finally:
@@ -300,6 +357,11 @@ async def _play(server: Server, room: LiveRoom, websocket: WebSocket) -> None:
         peer.push_close(1000, "")
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, timeout=5)
+
+
+def _payload(message: Message) -> str | bytes:
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
 
 
 class SecurityHeaders:

@@ -104,9 +104,11 @@ class RoomPasses:
     The look-up limit must stop a prober walking the code space without locking a party out
     of its own room. An address earns a pass for a room by creating it or by reaching it while
     it had allowance left; with a pass, the room's page, summary and socket are never refused
-    (a whole party behind one router shares one address, and a seated player reconnecting
-    comes back from the address they played from). Without one, a live code costs a look-up
-    like an unknown one, so an address past its allowance learns nothing from the answer.
+    (a whole party behind one router shares one address). A socket whose hello carries the
+    token of one of the room's seats is never charged nor refused either, from any address
+    (a player back on mobile data), and earns its address a pass (`Door`). Without either,
+    a live code costs a look-up like an unknown one, so an address past its allowance learns
+    nothing from the answer.
     Memory is bounded: past `max_passes`, the least recently used pass is dropped (its address
     then spends one look-up to earn it again).
 
@@ -137,6 +139,20 @@ class RoomPasses:
 
     def __len__(self) -> int:
         return len(self._passes)
+
+
+class Door(Enum):
+    """What a room's socket meets at the upgrade, the same on both hosts (see `RoomPasses`).
+
+    A socket is accepted first (a browser can read a close code, not a refused upgrade's
+    status); its hello then decides, so a seat's token is never charged nor refused.
+    """
+
+    ENTER = "enter"  # the address holds a pass for the room: its frames go to the room
+    UNKNOWN_ROOM = "unknown_room"  # no such room, and the look-up was within the allowance
+    AT_HELLO = "at_hello"  # the hello decides: a seat's token enters free, else one look-up
+    SPENT = "spent"  # the allowance is spent: only a seat's token enters (a live code and an
+    # unknown one answer alike, `rate.limited` at the hello)
 
 
 class Frame(Enum):

@@ -19,10 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, Protocol, TypeVar
 
-from undercover.engine.store import Database, SqliteDatabase
 from undercover.hosts.clock import Clock
 from undercover.hosts.logs import log_event
 from undercover.hosts.routes import CLOSE_POLICY, SLOW_REASON
+from undercover.hosts.store import Database, SqliteDatabase
 
 ConnectionId = str
 PlayerId = str
@@ -58,6 +58,7 @@ class Runner(Protocol):
 
     def exists(self) -> bool: ...
     def summary(self, now: float) -> Mapping[str, object]: ...
+    def greets_a_seat(self, text: str | bytes) -> bool: ...
     def on_frame(
         self,
         conn: ConnectionId,
@@ -226,6 +227,13 @@ class LiveRoom:
             if self.offload:
                 return await finish_in_thread(lambda: self.runner.summary(now))
             return self.runner.summary(now)
+
+    async def greets_a_seat(self, text: str | bytes) -> bool:
+        """Whether a first frame resumes a seat of this room (read under the lock)."""
+        async with self.lock:
+            if self.offload:
+                return await finish_in_thread(lambda: self.runner.greets_a_seat(text))
+            return self.runner.greets_a_seat(text)
 
     def arm(self) -> None:
         """Arm the alarm for what storage holds (an early alarm changes nothing)."""

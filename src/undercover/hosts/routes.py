@@ -199,6 +199,7 @@ FLOOD_REASON: Final = "rate.flood: too many messages"
 SLOW_REASON: Final = "connection.slow: messages not read"
 SILENT_REASON: Final = "protocol.silent: no first frame in time"
 CROWD_REASON: Final = "connection.crowd: too many sockets from one address"
+LOOK_UPS_SPENT_REASON: Final = "rate.limited: too many room look-ups from this address"
 
 
 def share_path(code: str) -> str:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from undercover.bots.drive import bot_move
-from undercover.engine import deadlines, seats, store
+from undercover.engine import deadlines, seats
 from undercover.engine.commands import (
     BotPlayed,
     Command,
@@ -48,12 +48,13 @@ from undercover.engine.commands import (
     TimePassed,
 )
 from undercover.engine.deadlines import next_deadline
+from undercover.engine.dealing import Deck
 from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, PairRated, Refresh
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.machine import apply
-from undercover.engine.phases.lobby import Lobby
-from undercover.engine.room import FORMAT_VERSION, Room, new_room
+from undercover.engine.state import FORMAT_VERSION, Lobby, Room, new_room
 from undercover.engine.view import private_part
+from undercover.hosts import store
 from undercover.hosts.logs import log_event
 from undercover.rules import MAX_PLAYERS, PlayerId
 from undercover.wire import codec
@@ -122,9 +123,10 @@ class _Loaded:
 class RoomRunner:
     """One room's loop over a `Database`; cheap to build, so a host may build one per call."""
 
-    def __init__(self, db: store.Database, code: str) -> None:
+    def __init__(self, db: store.Database, code: str, *, deck: Deck) -> None:
         self.db = db
         self.code = code
+        self.deck = deck  # the theme content: built once per process by the host
         self._schema_ready = False
         self._cache: _Loaded | None = None
         self._recap_json = RecapJson()  # the recap's JSON, reused from step to step
@@ -132,9 +134,11 @@ class RoomRunner:
         self._held: dict[ConnectionId, Recap] = {}  # the recap each socket was last sent
 
     @classmethod
-    def create(cls, db: store.Database, code: str, now: float, seed: int) -> RoomRunner:
+    def create(
+        cls, db: store.Database, code: str, now: float, seed: int, *, deck: Deck
+    ) -> RoomRunner:
         """Create the room (only `POST /api/rooms` does this); two rows written."""
-        runner = cls(db, code)
+        runner = cls(db, code, deck=deck)
         if runner.exists():
             raise ValueError(f"room {code} already exists")
         runner._ensure_schema()
@@ -157,6 +161,22 @@ class RoomRunner:
         else:
             status = "lobby" if isinstance(room.phase, Lobby) else "running"
         return {"code": self.code, "status": status, "players": players}
+
+    def greets_a_seat(self, text: str | bytes) -> bool:
+        """Whether `text` is a hello with the token of one of this room's seats (or of a
+        kicked one): the host's look-up limit never charges it (`ratelimit.RoomPasses`)."""
+        try:
+            message = codec.decode(text)
+        except ProtocolError:
+            return False
+        if not isinstance(message, Hello) or message.token is None:
+            return False
+        loaded = self._load()
+        if loaded is None:
+            return False
+        room, token = loaded.room, message.token
+        kicked = seats.hash_token(token) in room.banned
+        return kicked or seats.find_by_token(room, token) is not None
 
     # Entry points ------------------------------------------------------------------------
 
@@ -298,12 +318,12 @@ class RoomRunner:
             due = deadlines.earliest(turn.room)
             if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
                 break
-            chosen = bot_move(turn.room, due.player_id, now)
+            chosen = bot_move(turn.room, due.player_id, now, self.deck)
             self._apply(turn, None, BotPlayed(player_id=due.player_id, command=chosen), now)
         self._apply(turn, None, TimePassed(), now)
 
     def _apply(self, turn: _Turn, actor: PlayerId | None, command: Command, now: float) -> None:
-        step = apply(turn.room, actor, command, now)
+        step = apply(turn.room, actor, command, now, self.deck)
         turn.room = step.room
         turn.effects.extend(step.effects)
 
@@ -380,7 +400,7 @@ class RoomRunner:
         sent, by this runner) gets only the entries after it, with `recap_from` k: the recap
         grows all game long, and was most of each frame. After a restart or a hibernation the
         runner knows of no socket: every one gets the whole recap again. Read back with
-        `codec.read_view`, a frame is `view_for(room, player, now)` (tested).
+        `codec.read_view`, a frame is `view_for(room, player, now, deck)` (tested).
         """
         held = {conn: recap for conn, recap in self._held.items() if conn in live}
         targets = [(conn, live[conn]) for conn in recipients]
@@ -396,7 +416,7 @@ class RoomRunner:
             start = len(before) if continues[id(before)] else 0
             held[conn] = recap
             if start not in heads:
-                public = public_json(room, now, self._recap_json, recap_from=start)
+                public = public_json(room, now, self.deck, self._recap_json, recap_from=start)
                 heads[start] = codec.view_frame(revision, public[:-1] + ',"me":', start)[:-1]
             if (start, player) not in frames:
                 private = to_ascii_json(private_part(room, None if player == BOARD else player))

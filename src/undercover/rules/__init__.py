@@ -6,6 +6,7 @@ The whole public surface is re-exported here; docs/rules.md describes the rules 
 from undercover.rules.bounds import max_cycles, max_inputs, max_recap_entries
 from undercover.rules.clues import give_clue, propose_theme, skip_clue, skip_theme
 from undercover.rules.errors import Fault, RuleViolation
+from undercover.rules.flow import start_game
 from undercover.rules.game import (
     BallotKind,
     ClueEntry,
@@ -19,7 +20,6 @@ from undercover.rules.game import (
     VoteEntry,
     VoteResult,
     Words,
-    start_game,
 )
 from undercover.rules.grades import Grades, draw_grades
 from undercover.rules.guess import guess, skip_guess

@@ -1,4 +1,4 @@
-"""How a game moves on: rounds, then the vote, then the next cycle or the end.
+"""How a game moves on: its start, rounds, then the vote, then the next cycle or the end.
 
 Every transition module ends its work through these functions, so that "is the round over?
 is the game over?" is asked in one place.
@@ -6,11 +6,44 @@ is the game over?" is asked in one place.
 
 from __future__ import annotations
 
-from undercover.rules.game import BallotKind, Game, Stage
-from undercover.rules.order import next_after, round_order
+from collections.abc import Sequence
+
+from undercover.rules.errors import server_error
+from undercover.rules.game import BallotKind, Game, Stage, Words, sub_rng
+from undercover.rules.grades import draw_grades
+from undercover.rules.order import draw_speaking_order, next_after, round_order
 from undercover.rules.outcome import decide_outcome
-from undercover.rules.roles import PlayerId
-from undercover.rules.settings import Mode
+from undercover.rules.roles import PlayerId, Role, deal_roles
+from undercover.rules.settings import Mode, RuleSettings
+
+
+def start_game(
+    players: Sequence[PlayerId], settings: RuleSettings, seed: int, words: Words | None
+) -> Game:
+    """Deal roles and secrets, draw the speaking order, and open the first clue round."""
+    if len(set(players)) != len(players):
+        raise server_error("game.duplicate_players", "a player cannot hold two seats")
+    if settings.mode is Mode.CLASSIC and words is None:
+        raise server_error("game.no_words", "classic mode needs a dealt word pair")
+    roles = deal_roles(players, settings.mr_white, sub_rng(seed, "roles"))
+    mr_white = next((p for p, r in roles.items() if r is Role.MR_WHITE), None)
+    order = draw_speaking_order(players, mr_white, sub_rng(seed, "order"))
+    grades = (
+        draw_grades(settings.grade_gap, sub_rng(seed, "grades"))
+        if settings.mode is Mode.GRADE
+        else None
+    )
+    game = Game(
+        seed=seed,
+        settings=settings,
+        speaking_order=order,
+        roles=roles,
+        words=words if settings.mode is Mode.CLASSIC else None,
+        grades=grades,
+        alive=order,
+        stage=Stage.CLUE,
+    )
+    return open_round(game)
 
 
 def open_round(game: Game) -> Game:

@@ -7,18 +7,15 @@ outcome. Lobby, timers and connections belong to the room engine, not here.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from undercover.rules.errors import server_error
-from undercover.rules.grades import Grades, draw_grades
-from undercover.rules.order import draw_speaking_order
+from undercover.rules.grades import Grades
 from undercover.rules.outcome import Outcome
-from undercover.rules.roles import IMPOSTOR_ROLES, PlayerId, Role, deal_roles
-from undercover.rules.settings import Mode, RuleSettings
+from undercover.rules.roles import IMPOSTOR_ROLES, PlayerId, Role
+from undercover.rules.settings import RuleSettings
 
 
 class Stage(StrEnum):
@@ -185,34 +182,3 @@ class Game(BaseModel):
 def sub_rng(seed: int, purpose: str) -> random.Random:
     """An independent, reproducible stream per purpose (str seeds hash the same on every Python)."""
     return random.Random(f"{seed}/{purpose}")
-
-
-def start_game(
-    players: Sequence[PlayerId], settings: RuleSettings, seed: int, words: Words | None
-) -> Game:
-    """Deal roles and secrets, draw the speaking order, and open the first clue round."""
-    from undercover.rules.flow import open_round  # flow imports this module
-
-    if len(set(players)) != len(players):
-        raise server_error("game.duplicate_players", "a player cannot hold two seats")
-    if settings.mode is Mode.CLASSIC and words is None:
-        raise server_error("game.no_words", "classic mode needs a dealt word pair")
-    roles = deal_roles(players, settings.mr_white, sub_rng(seed, "roles"))
-    mr_white = next((p for p, r in roles.items() if r is Role.MR_WHITE), None)
-    order = draw_speaking_order(players, mr_white, sub_rng(seed, "order"))
-    grades = (
-        draw_grades(settings.grade_gap, sub_rng(seed, "grades"))
-        if settings.mode is Mode.GRADE
-        else None
-    )
-    game = Game(
-        seed=seed,
-        settings=settings,
-        speaking_order=order,
-        roles=roles,
-        words=words if settings.mode is Mode.CLASSIC else None,
-        grades=grades,
-        alive=order,
-        stage=Stage.CLUE,
-    )
-    return open_round(game)

@@ -1,15 +1,18 @@
-"""Player-typed text: clues and themes are cleaned or refused; guesses are compared forgivingly."""
+"""Player-typed text, every rule of it in one place: what no frame may carry, how nicknames
+are tidied, checked and told apart, how clues and themes are cleaned or refused, and how
+guesses are compared forgivingly."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import Literal
 
 from undercover.rules.errors import player_error
 from undercover.rules.settings import GRADE_MAX, GRADE_MIN
 
-_MARKUP = re.compile(r"[<>]")
+MARKUP = frozenset("<>")  # refused in nicknames, clues and themes: they would read as HTML
 _NOT_WORD = re.compile(r"[\W_]+")
 # Letters that NFKD leaves whole although players type them as two.
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ß": "ss"})
@@ -31,8 +34,21 @@ def blank_invisible(text: str) -> str:
     return text.translate(_INVISIBLE)
 
 
+# --- control characters ---------------------------------------------------------------
+
+# What no string of a client frame may hold (the codec refuses the frame): C0/C1 controls,
+# DEL, line/paragraph separators, and the bidirectional overrides and isolates that can
+# disguise text. The zero-width joiner is not among them: nicknames draw emoji with it.
+FRAME_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# Unicode categories a clue or a theme may not hold: controls, format characters (zero-width
+# and bidi ones), surrogates, private use. A nickname may not hold unassigned code points nor
+# line and paragraph separators either.
+CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co"})
+NAME_FORBIDDEN_CATEGORIES = CONTROL_CATEGORIES | {"Cn", "Zl", "Zp"}
+
+
 def _has_control(text: str) -> bool:
-    return any(unicodedata.category(ch) in {"Cc", "Cf", "Cs", "Co"} for ch in text)
+    return any(unicodedata.category(ch) in CONTROL_CATEGORIES for ch in text)
 
 
 def clean_line(text: str, *, field: str, max_length: int) -> str:
@@ -43,7 +59,7 @@ def clean_line(text: str, *, field: str, max_length: int) -> str:
     """
     if _has_control(text):
         raise player_error(f"{field}.control_characters", f"the {field} holds control characters")
-    if _MARKUP.search(text):
+    if any(ch in MARKUP for ch in text):
         raise player_error(f"{field}.markup", f"the {field} may not hold < or >")
     cleaned = " ".join(blank_invisible(text).split())
     if not cleaned:
@@ -53,6 +69,96 @@ def clean_line(text: str, *, field: str, max_length: int) -> str:
             f"{field}.too_long", f"the {field} is longer than {max_length} characters"
         )
     return cleaned
+
+
+# --- nicknames ---------------------------------------------------------------------------
+
+NAME_MAX_LENGTH = 20  # visible characters
+
+NicknameProblem = Literal["empty", "too_long", "invalid"]
+
+# Look-alikes folded onto one Latin letter after NFKC + casefold + accent stripping:
+# Cyrillic and Greek homoglyphs, digits that pass for letters, dotless i.
+_CONFUSABLES = str.maketrans(
+    {
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
+        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i",
+        "ј": "j", "ԁ": "d", "ɡ": "g", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l",
+        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o",
+        "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ω": "w", "μ": "u", "ζ": "z",
+        "0": "o", "1": "l", "ı": "i", "|": "l",
+        # Armenian, IPA and small-capital Latin, and Cherokee letters that read as Latin ones.
+        "օ": "o", "ս": "u", "հ": "h", "ո": "n", "ց": "g", "զ": "q",
+        "ɑ": "a", "ɩ": "i", "ɛ": "e", "ɔ": "o", "ʋ": "v",
+        "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ɢ": "g", "ʜ": "h", "ɪ": "i",
+        "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ʀ": "r",
+        "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
+        "Ꭺ": "a", "Ᏼ": "b", "Ꮯ": "c", "Ꭰ": "d", "Ꭼ": "e", "Ꮐ": "g", "Ꮋ": "h", "Ꭻ": "j",
+        "Ꮶ": "k", "Ꮮ": "l", "Ꮇ": "m", "Ꮲ": "p", "Ꮪ": "s", "Ꭲ": "t", "Ꮩ": "v", "Ꮃ": "w",
+        "Ꮓ": "z",
+    }
+)  # fmt: skip
+
+
+def tidy_nickname(raw: str) -> str:
+    """A nickname as kept: NFC, invisible letters blanked, spaces trimmed and collapsed.
+
+    >>> tidy_nickname("  Zoé \u3164 ")
+    'Zoé'
+    """
+    return " ".join(blank_invisible(unicodedata.normalize("NFC", raw)).split())
+
+
+def nickname_problem(name: str) -> NicknameProblem | None:
+    """What is wrong with a tidied nickname, if anything (the engine's `name.*` codes)."""
+    if any(_is_forbidden(char) and not _joins_emoji(name, i) for i, char in enumerate(name)):
+        return "invalid"
+    visible = sum(1 for char in name if unicodedata.category(char) not in ("Mn", "Me", "Cf"))
+    if visible == 0:
+        return "empty"
+    # Accents stack, but a name drawn over the lines around it (Zalgo) is not a nickname.
+    if visible > NAME_MAX_LENGTH or len(name) > 2 * NAME_MAX_LENGTH:
+        return "too_long"
+    return None
+
+
+def name_key(name: str) -> str:
+    """The identity of a nickname: equal keys look alike (case, accents, homoglyphs, spaces).
+
+    >>> name_key("Zoé") == name_key("ZOE") == name_key("Ζое")
+    True
+    """
+    folded = blank_invisible(unicodedata.normalize("NFKC", name)).casefold()
+    stripped = "".join(
+        char for char in unicodedata.normalize("NFD", folded) if unicodedata.category(char) != "Mn"
+    )
+    return "".join(stripped.translate(_CONFUSABLES).split())
+
+
+_ZWJ = "\u200d"
+_VARIATION_EMOJI = "\ufe0f"
+
+
+def _joins_emoji(name: str, index: int) -> bool:
+    """A zero-width joiner between two emoji (👨‍👩‍👧, 👩🏽‍💻, ❤️‍🔥) draws one picture; anywhere
+    else it hides inside a word, so it stays forbidden there.
+
+    >>> _joins_emoji("👨\u200d👩", 1), _joins_emoji("A\u200dna", 1)
+    (True, False)
+    """
+    if name[index] != _ZWJ or index == 0 or index + 1 >= len(name):
+        return False
+    before, after = name[index - 1], name[index + 1]
+    # Before: the emoji itself, its skin tone (Sk) or its emoji-style variation selector.
+    emoji_before = unicodedata.category(before) in ("So", "Sk") or before == _VARIATION_EMOJI
+    return emoji_before and unicodedata.category(after) == "So"
+
+
+def _is_forbidden(char: str) -> bool:
+    return char in MARKUP or unicodedata.category(char) in NAME_FORBIDDEN_CATEGORIES
+
+
+# --- clues, themes and guesses ------------------------------------------------------------
 
 
 def fold(text: str) -> str:

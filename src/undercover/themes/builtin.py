@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import functools
 import json
-from pathlib import Path
 from typing import Any
 
+from undercover.themes import THEMES_DIR
 from undercover.themes.model import Catalog, catalog_from_documents
-
-# The checkout's top-level `themes/` (absent in the Worker, which has the generated module).
-THEMES_DIR = Path(__file__).resolve().parents[3] / "themes"
 
 
 @functools.cache

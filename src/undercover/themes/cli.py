@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from undercover.themes import THEMES_DIR
 from undercover.themes.audit import counts, findings
-from undercover.themes.builtin import THEMES_DIR
 from undercover.themes.generate import DATA_MODULE, write_module
 from undercover.themes.load import read_documents
 from undercover.themes.model import Catalog, Franchise, Similarity, catalog_from_documents

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from undercover.themes.builtin import THEMES_DIR
+from undercover.themes import THEMES_DIR
 from undercover.themes.model import Catalog, catalog_from_documents
 from undercover.themes.schema import Problem, check_file
 

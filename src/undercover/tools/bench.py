@@ -22,11 +22,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from undercover.engine.room import Room
-from undercover.engine.store import SqliteDatabase
+from undercover.engine.dealing import Deck
+from undercover.engine.state import Room
 from undercover.engine.view import view_for
 from undercover.hosts.runner import Outbox, RoomRunner
+from undercover.hosts.store import SqliteDatabase
 from undercover.rules import Role
+from undercover.themes.builtin import builtin_catalog
 
 CODE = "BENCH"
 START = 1_800_000_000.0
@@ -36,12 +38,12 @@ REBUILD_ROUND = 10
 class _Room:
     """One benchmarked room: a runner over an on-disk database, and its players' sockets."""
 
-    def __init__(self, directory: Path, players: int, seed: int) -> None:
+    def __init__(self, directory: Path, players: int, seed: int, deck: Deck) -> None:
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / f"{CODE}-{seed}.sqlite3"
         self.db = SqliteDatabase(self.path)
         self.now = START
-        self.runner = RoomRunner.create(self.db, CODE, self.now, seed)
+        self.runner = RoomRunner.create(self.db, CODE, self.now, seed, deck=deck)
         self.connections: dict[str, str | None] = {}
         self.alarm_at: float | None = None
         for index in range(players):
@@ -121,17 +123,17 @@ def _timed(work: Callable[[], object]) -> Timing:
     return time.perf_counter_ns() - wall, time.thread_time_ns() - cpu
 
 
-def _floor(room: Room, viewers: Sequence[str], now: float) -> Timing:
-    views = [view_for(room, viewer, now) for viewer in viewers]
+def _floor(room: Room, viewers: Sequence[str], now: float, deck: Deck) -> Timing:
+    views = [view_for(room, viewer, now, deck) for viewer in viewers]
     return _timed(lambda: [json.dumps(view, separators=(",", ":")) for view in views])
 
 
-def _rebuild(path: Path, repeats: int) -> list[Timing]:
+def _rebuild(path: Path, repeats: int, deck: Deck) -> list[Timing]:
     """A fresh runner over a fresh connection each time, as a woken Durable Object."""
     timings = []
     for _ in range(repeats):
         db = SqliteDatabase(path)
-        runner = RoomRunner(db, CODE)
+        runner = RoomRunner(db, CODE, deck=deck)
         timings.append(_timed(runner.room))
         db.close()
     return timings
@@ -143,6 +145,7 @@ def run(
     rebuild_repeats: int = 200,
     seed: int = 1,
     rebuild_round: int = REBUILD_ROUND,
+    deck: Deck | None = None,
 ) -> dict[str, Any]:
     """Play `games` long games of `players` bots; time every input from the first clue on.
 
@@ -150,6 +153,7 @@ def run(
     host meets them, then with the floor computed between inputs, which leaves the CPU caches
     cold for the next input (`input_cold_ms`), closer to a host where other rooms ran since.
     """
+    deck = deck or Deck(builtin_catalog())
     inputs: list[Timing] = []
     cold: list[Timing] = []
     floors: list[Timing] = []
@@ -159,7 +163,7 @@ def run(
     document_bytes = 0
     with tempfile.TemporaryDirectory(prefix="undercover-bench-") as directory:
         for game_number in range(games):
-            table = _Room(Path(directory) / "warm", players, seed + game_number)
+            table = _Room(Path(directory) / "warm", players, seed + game_number, deck)
             while (step := table.next_input()) is not None:
                 mid_game = table.room.phase.kind in ("clues", "voting", "reveal")
                 rows_before, bytes_before = table.db.rows_written, table.db.bytes_written
@@ -170,17 +174,17 @@ def run(
                     inputs.append(timing)
                 game = table.room.game
                 if not rebuilds and game is not None and game.clue_round >= rebuild_round:
-                    rebuilds = _rebuild(table.path, rebuild_repeats)
+                    rebuilds = _rebuild(table.path, rebuild_repeats, deck)
                     document_bytes = len(table.room.model_dump_json().encode())
             table.db.close()
-            table = _Room(Path(directory) / "cold", players, seed + game_number)
+            table = _Room(Path(directory) / "cold", players, seed + game_number, deck)
             viewers = list(table.conn_of)
             while (step := table.next_input()) is not None:
                 mid_game = table.room.phase.kind in ("clues", "voting", "reveal")
                 timing = _timed(step)
                 if mid_game:
                     cold.append(timing)
-                    floors.append(_floor(table.room, viewers, table.now))
+                    floors.append(_floor(table.room, viewers, table.now, deck))
             table.db.close()
     wall = statistics.median(t[0] for t in inputs) / statistics.median(t[0] for t in floors)
     cpu = statistics.median(t[1] for t in inputs) / statistics.median(t[1] for t in floors)

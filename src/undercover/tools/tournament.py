@@ -18,15 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from undercover.bots.drive import advance
-from undercover.engine import seats
 from undercover.engine.bot_seats import add_bot
 from undercover.engine.commands import StartGame, UpdateSettings
+from undercover.engine.dealing import Deck
 from undercover.engine.machine import apply
-from undercover.engine.phases.ended import Ended
-from undercover.engine.room import Room, new_room
-from undercover.engine.seats import Strength
 from undercover.engine.settings import SettingsChanges
+from undercover.engine.state import Ended, Room, Seat, Strength, new_room
 from undercover.rules import Camp, Role
+from undercover.themes.builtin import builtin_catalog
 
 STRENGTHS: tuple[Strength, ...] = ("debutant", "normal", "malin")
 MAX_STEPS = 3000  # deadlines per game: a game of 20 takes a few hundred
@@ -49,18 +48,20 @@ class Config:
         return f"{self.civilians} vs {self.impostors}, {self.players}p{white}"
 
 
-def bot_table(players: int, seed: int, changes: SettingsChanges | None = None) -> Room:
+def bot_table(
+    players: int, seed: int, changes: SettingsChanges | None = None, *, deck: Deck
+) -> Room:
     """A started game of `players` bots (normal strength), dealt from the room's seed."""
     room = new_room("BOTS", seed=seed, now=0.0)
-    host = seats.Seat(player_id="p0", nickname="Hôte", name_key="hote", token_hash="-", joined=0)
+    host = Seat(player_id="p0", nickname="Hôte", name_key="hote", token_hash="-", joined=0)
     room = room.model_copy(update={"seats": (host,), "host": "p0", "paused_at": None})
     if changes is not None:
-        room = apply(room, "p0", UpdateSettings(seq=room.seq, changes=changes), 0.0).room
+        room = apply(room, "p0", UpdateSettings(seq=room.seq, changes=changes), 0.0, deck).room
     for _ in range(players):
         room = add_bot(room, "p0", "normal")
     # The host seat only set the table up: a bot-only table has no human left in it.
     room = room.model_copy(update={"seats": room.seats[1:], "host": room.seats[1].player_id})
-    return apply(room, room.host, StartGame(seq=room.seq), 0.0).room
+    return apply(room, room.host, StartGame(seq=room.seq), 0.0, deck).room
 
 
 def with_strengths(room: Room, civilians: Strength, impostors: Strength) -> Room:
@@ -77,7 +78,7 @@ def with_strengths(room: Room, civilians: Strength, impostors: Strength) -> Room
     return room.model_copy(update={"seats": placed})
 
 
-def play_out(room: Room) -> Room:
+def play_out(room: Room, deck: Deck) -> Room:
     """Drive the room from deadline to deadline until the game is over."""
     now = 0.0
     for _ in range(MAX_STEPS):
@@ -87,7 +88,7 @@ def play_out(room: Room) -> Room:
         if at is None:
             raise Stalled(f"no deadline in phase {room.phase.kind}")
         now = max(now, at)
-        room = advance(room, now)
+        room = advance(room, now, deck)
     raise Stalled(f"still in {room.phase.kind} after {MAX_STEPS} deadlines")
 
 
@@ -97,10 +98,10 @@ def room_deadline(room: Room) -> float | None:
     return next_deadline(room)
 
 
-def play(config: Config, seed: int) -> tuple[Camp, ...]:
+def play(config: Config, seed: int, deck: Deck) -> tuple[Camp, ...]:
     changes = SettingsChanges(mr_white=config.mr_white)
-    room = with_strengths(bot_table(config.players, seed, changes), *_pair(config))
-    game = play_out(room).game
+    room = with_strengths(bot_table(config.players, seed, changes, deck=deck), *_pair(config))
+    game = play_out(room, deck).game
     assert game is not None
     assert game.outcome is not None
     return game.outcome.winners
@@ -112,10 +113,11 @@ def _pair(config: Config) -> tuple[Strength, Strength]:
 
 def run(configs: Sequence[Config], games: int, seed: int) -> list[dict[str, object]]:
     rows = []
+    deck = Deck(builtin_catalog())
     for config in configs:
         wins: Counter[str] = Counter()
         for number in range(games):
-            winners = play(config, seed * 100_003 + number)
+            winners = play(config, seed * 100_003 + number, deck)
             for camp in winners:
                 wins[camp.value] += 1
         rows.append(

@@ -11,12 +11,12 @@ Encoded frames are compact JSON with non-ASCII kept as is (French names and clue
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from pydantic import ValidationError
 
 from undercover.engine.errors import RejectCode
+from undercover.rules.text import FRAME_CONTROL
 from undercover.wire.protocol import (
     CLIENT_MESSAGE,
     CLIENT_TYPES,
@@ -26,10 +26,6 @@ from undercover.wire.protocol import (
     Hello,
     ProtocolCode,
 )
-
-# C0/C1 controls, DEL, line/paragraph separators, and the bidirectional overrides and
-# isolates that can disguise text.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 class ProtocolError(Exception):
@@ -100,7 +96,7 @@ def _outdated(version: object) -> ProtocolError:
 
 def _check_text(value: Any, key: str = "message") -> None:
     if isinstance(value, str):
-        if _CONTROL.search(value):
+        if FRAME_CONTROL.search(value):
             raise ProtocolError(ProtocolCode.CONTROL_CHARACTERS, f"{key}: control characters")
     elif isinstance(value, dict):
         for name, item in value.items():
@@ -181,6 +177,9 @@ _MESSAGES: dict[str, str] = {
     RejectCode.NAME_TAKEN: "That nickname is already taken in this room.",
     RejectCode.TOKEN_UNKNOWN: "No seat matches that token in this room.",
     RejectCode.TOKEN_BANNED: "You were kicked from this room.",
+    RejectCode.LOOK_NOT_IN_LOBBY: "Faces are changed in the lobby only.",
+    RejectCode.LOOK_INVALID: "That avatar or colour is not one of the set.",
+    RejectCode.LOOK_TAKEN: "Another player already has that avatar or colour.",
     RejectCode.SETTINGS_NOT_IN_LOBBY: "Settings can only be changed in the lobby.",
     RejectCode.SETTINGS_INVALID: "That setting value is not allowed.",
     RejectCode.START_NOT_IN_LOBBY: "The game has already started.",

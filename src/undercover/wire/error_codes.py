@@ -59,8 +59,9 @@ PROTOCOL: Final = (
     ErrorCode(
         RATE_LIMITED_CODE,
         "more frames per second than a player needs (the host's per-connection limit); the "
-        "frame was dropped",
-        "no (a flood goes on to close 1008)",
+        "frame was dropped. Or a hello with no seat's token from an address past its room "
+        "look-ups (`docs/self-host.md`)",
+        "no (a flood goes on to close 1008); yes at a hello (1008)",
     ),
 )
 
@@ -84,6 +85,9 @@ ENGINE: Final = (
     ),
     ErrorCode(RejectCode.TOKEN_UNKNOWN, "the token matches no seat (send a `name` to join)"),
     ErrorCode(RejectCode.TOKEN_BANNED, "the token was kicked from this room", "yes (4403)"),
+    ErrorCode(RejectCode.LOOK_NOT_IN_LOBBY, "changing one's avatar or colour outside the lobby"),
+    ErrorCode(RejectCode.LOOK_INVALID, "an avatar or colour that is not one of the offered set"),
+    ErrorCode(RejectCode.LOOK_TAKEN, "an avatar or colour another player of the room has"),
     ErrorCode(RejectCode.SETTINGS_NOT_IN_LOBBY, "changing settings outside the lobby"),
     ErrorCode(RejectCode.SETTINGS_INVALID, "a setting value out of range"),
     ErrorCode(RejectCode.START_NOT_IN_LOBBY, "starting when a game already runs"),
@@ -191,7 +195,7 @@ def markdown() -> str:
         BEGIN,
         "",
         "Protocol level (`ProtocolCode` in `wire/protocol.py`, raised before the engine sees",
-        "anything; `rate.limited` is the host's frame limit):",
+        "anything; `rate.limited` is the host's frame and look-up limits):",
         "",
         *_table(PROTOCOL, fatal=True),
         "",

@@ -34,6 +34,7 @@ from undercover.engine.commands import (
     RemoveBot,
     SetHostWords,
     SetLock,
+    SetLook,
     StartGame,
     UpdateSettings,
     WithdrawVote,
@@ -101,6 +102,7 @@ class Hello(_Message):
 ClientCommand = (
     Leave
     | UpdateSettings
+    | SetLook
     | SetLock
     | AddBot
     | RemoveBot

@@ -7,20 +7,36 @@ import { countdown } from "../countdown.js";
 import { tallyBoard } from "../tally.js";
 import { avatar, nameOf, roleName } from "../screens/common.js";
 
-let timer = null; // the one countdown, kept across redraws so it does not restart
+// The countdowns, kept across redraws so that they do not restart: a bar in the header, and
+// at the vote a ring around the ballot box that the whole room watches.
+let timer = null;
+let ring = null;
 
 export function drawBoard(root, board) {
   const model = board.model;
   if (!timer || !timer.el.isConnected) timer = countdown({ warn: false });
+  const voting = model.phase === "voting";
+  if (voting && (!ring || !ring.el.isConnected)) {
+    ring = countdown({ warn: false, ring: true });
+    ring.el.id = "board-vote-ring";
+    ring.face.textContent = "🗳";
+  }
   const body = PHASES[model.phase](model, board);
+  // Paused (no player in the game connected): the deadlines are frozen, the room waits.
+  const paused = model.paused && model.phase !== "lobby"
+    ? h("p", { class: "board-paused", id: "board-paused", role: "status", text: `⏸ ${t("banner.paused")}` })
+    : null;
   fill(root,
     h("div", { class: "board", dataset: { phase: model.phase } },
       h("header", { class: "board-head" },
         h("span", { class: "board-brand", text: "Undercover" }),
         h("h1", { class: "board-phase", id: "board-phase", text: phaseTitle(model) }),
-        timer.el),
+        voting ? null : timer.el),
+      paused,
       body));
-  timer.set(model.paused ? null : model.deadline);
+  const deadline = model.paused ? null : model.deadline;
+  if (voting) ring.set(deadline, model.settings.vote_timer ? model.settings.vote_seconds : null);
+  else timer.set(deadline);
 }
 
 function phaseTitle(model) {
@@ -33,7 +49,7 @@ const PHASES = {
   lobby: lobby,
   role_reveal: (model) => inGame(model, t("board.cards", { n: model.confirmedCount, total: model.activeCount })),
   clues: (model) => inGame(model, speakerLine(model)),
-  voting: (model) => inGame(model, voteLine(model)),
+  voting: (model) => inGame(model, h("div", { class: "board-vote" }, ring.el, h("p", { class: "board-line", text: voteLine(model) }))),
   reveal: (model) => inGame(model, revealPanel(model)),
   guess: (model) => inGame(model, t("board.guess", { name: nameOf(model, model.game.guesser) })),
   ended: ended,

@@ -4,16 +4,7 @@ import { h, fill } from "../dom.js";
 import { t, errorText } from "../i18n.js";
 import { store } from "../store.js";
 import { howTo } from "../howto.js";
-
-// The faces a player may ask for (the server's seats.AVATARS and COLORS; a test keeps them equal).
-export const AVATARS = [
-  "🦊", "🐼", "🐸", "🦁", "🐙", "🦉", "🐧", "🐯", "🐨", "🦄", "🐵", "🐰",
-  "🐻", "🐝", "🐢", "🦖", "🐳", "🦜", "🐞", "🦩", "🐲", "👽", "🤖", "👻",
-];
-export const COLORS = [
-  "#b3261e", "#a3460a", "#7a5c00", "#2e6b1f", "#0b6e5f", "#0a5f8a",
-  "#3451b2", "#5b3cc4", "#8a2f9e", "#a3245e", "#5d5d6e", "#6b4a2e",
-];
+import { AVATARS, COLORS, faceRows } from "../faces.js";
 
 /** The avatar and colour pickers; the choice is remembered and sent with the hello. */
 function facePicker() {
@@ -24,26 +15,16 @@ function facePicker() {
   };
   store.setLook(look);
   const preview = h("span", { class: "avatar big", "aria-hidden": "true" });
-  const faces = h("div", { class: "face-row", role: "group", "aria-labelledby": "face-title" });
-  const colors = h("div", { class: "color-row", role: "group", "aria-label": t("home.color") });
+  const rows = h("div");
   function draw() {
     preview.textContent = look.avatar;
     preview.style.setProperty("--c", look.color);
-    fill(faces, AVATARS.map((face) => h("button", {
-      type: "button", class: "face", "aria-pressed": String(face === look.avatar), dataset: { avatar: face },
-      "aria-label": t("home.avatar_n", { face }), text: face,
-      onclick: () => { look = { ...look, avatar: face }; store.setLook(look); draw(); },
-    })));
-    fill(colors, COLORS.map((color, i) => h("button", {
-      type: "button", class: "swatch", "aria-pressed": String(color === look.color), dataset: { color },
-      style: { "--c": color }, "aria-label": t("home.color_n", { n: i + 1 }),
-      onclick: () => { look = { ...look, color }; store.setLook(look); draw(); },
-    })));
+    fill(rows, faceRows(look, (change) => { look = { ...look, ...change }; store.setLook(look); draw(); }));
   }
   draw();
   return h("details", { class: "panel face-picker", id: "face-picker" },
     h("summary", {}, preview, h("span", { id: "face-title", text: t("home.face") })),
-    faces, colors);
+    rows);
 }
 
 // Room codes: 5 characters, no look-alikes (no 0/O, 1/I/L) — see hosts/codes.py.

@@ -67,6 +67,26 @@ export function lobbyScreen(root, app) {
   });
   const hostWords = hostWordsPanel(app);
   const bots = botsPanel(app);
+  // Changing one's face: the picker (js/faces.js) loads when first opened.
+  const lookRows = h("div", { id: "look-rows" });
+  const lookPanel = h("details", { class: "panel face-picker", id: "look-panel" },
+    h("summary", { text: t("lobby.change_face") }), lookRows);
+  let faces = null;
+  let lastModel = null;
+  function drawLook(model) {
+    const me = model.byId[model.myId];
+    if (!faces || !me || !lookPanel.open) return;
+    const others = model.players.filter((p) => p.id !== model.myId);
+    const taken = { avatars: new Set(others.map((p) => p.avatar)), colors: new Set(others.map((p) => p.color)) };
+    keepFocus(lookRows, () => fill(lookRows, faces.faceRows({ avatar: me.avatar, color: me.color }, (change) => {
+      store.setLook({ ...(store.look() || {}), avatar: me.avatar, color: me.color, ...change });
+      app.send("set_look", change);
+    }, taken)));
+  }
+  lookPanel.addEventListener("toggle", () => {
+    if (!lookPanel.open) return;
+    import("../faces.js").then((m) => { faces = m; if (lastModel) drawLook(lastModel); });
+  });
   const deviceSeats = h("details", { class: "panel stack", id: "device-panel" }, h("summary", { text: t("device.add") }));
   app.devicePanel(deviceSeats); // pass-and-play: js/shared/
   const leaveButton = h("button", {
@@ -94,7 +114,7 @@ export function lobbyScreen(root, app) {
           h("p", { class: "hint", text: t("board.open_hint") }),
         ),
         h("section", { class: "panel stack", "aria-labelledby": "players-title" },
-          countTitle, playersList, bots.el, waiting,
+          countTitle, playersList, lookPanel, bots.el, waiting,
           h("div", {}, h("h3", { text: t("lobby.composition") }), composition),
         ),
       ),
@@ -136,6 +156,9 @@ export function lobbyScreen(root, app) {
 
   return {
     update(model) {
+      lastModel = model;
+      lookPanel.hidden = !model.byId[model.myId] || model.spectatorKind === "late";
+      drawLook(model);
       countTitle.textContent = t("lobby.players", { n: model.players.length });
       keepFocus(playersList, () =>
         fill(playersList, model.players.map((player) => {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.engine.table import Table
 from undercover.engine.commands import GiveClue, ProposeTheme
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 
 def test_clues_follow_the_speaking_order_then_the_vote_opens() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.engine.table import Table
 from undercover.engine.commands import ConfirmRole, Resumed, StartGame
 from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 
 
 def revealing() -> Table:

@@ -7,7 +7,7 @@ from typing import Any
 from tests.engine.table import Table
 from undercover.engine.commands import CastVote, WithdrawVote
 from undercover.engine.phases.reveal import REVEAL_SECONDS
-from undercover.engine.seats import RECONNECT_GRACE_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 from undercover.rules import VOTE_GRACE_SECONDS, Role
 
 

@@ -1,14 +1,11 @@
-"""One module per phase: its frozen value (own fields + deadline) and the commands it accepts.
+"""One module per phase: how it begins, the commands it accepts, when it is over (values: state.py).
 
 Phase order: lobby → role_reveal → clues ⇄ voting → reveal → (guess →) clues … → ended → lobby.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Phase, Room
+from undercover.engine.state import Phase, Room
 
 
 def enter(room: Room, phase: Phase) -> Room:

@@ -4,12 +4,9 @@ player absent beyond the reconnection grace is skipped at once (no phantom vote)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict
-
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
+from undercover.engine.state import Clues, Room
 from undercover.rules import (
     Game,
     Role,
@@ -20,17 +17,6 @@ from undercover.rules import (
     skip_theme,
 )
 from undercover.rules.text import clue_contains, clue_states_grade
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
-
-class Clues(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["clues"] = "clues"
-    turn: str  # whose turn the timer runs for: changes on every clue or theme
-    ends_at: float | None  # None when the clue timer is off
 
 
 def turn_key(game: Game) -> str:

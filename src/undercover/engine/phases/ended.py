@@ -3,43 +3,11 @@ brings the same table (and the spectators, while seats remain) back to the lobby
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict
-
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.phases import enter
-from undercover.engine.phases.lobby import Lobby
+from undercover.engine.state import Ended, Lobby, Room, Scoreboard, ScoreLine, Seat
 from undercover.rules import MAX_PLAYERS
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
-
-class Ended(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["ended"] = "ended"
-
-
-class ScoreLine(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    player_id: str
-    nickname: str
-    games: int = 0
-    wins: int = 0
-
-
-class Scoreboard(BaseModel):
-    """Wins per player and per camp across the room's games; survives "Rejouer"."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    games: int = 0
-    players: tuple[ScoreLine, ...] = ()
-    camps: tuple[tuple[str, int], ...] = ()  # (camp, wins), in first-win order
 
 
 def record(room: Room) -> Room:
@@ -72,7 +40,7 @@ def rematch(room: Room, actor: str | None) -> Room:
     seats.require_host(room, actor)
     if not isinstance(room.phase, Ended):
         raise Rejected(RejectCode.REMATCH_NOT_ENDED)
-    kept: list[seats.Seat] = []
+    kept: list[Seat] = []
     seated = 0
     for seat in room.seats:
         if seat.kicked or seat.left:

@@ -3,24 +3,10 @@ word (or grade); absent beyond the reconnection grace, his chance is skipped."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict
-
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
+from undercover.engine.state import Guessing, Room
 from undercover.rules import MR_WHITE_GUESS_SECONDS, guess, skip_guess
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
-
-class Guessing(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["guess"] = "guess"
-    guesser: str
-    ends_at: float
 
 
 def begin(room: Room, now: float) -> Guessing:

@@ -3,35 +3,24 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict
 
 from undercover.engine import seats
-from undercover.engine.dealing import current_catalog, deal_words
+from undercover.engine.dealing import Deck, deal_words
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.engine.phases import enter
-from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS, RoleReveal
+from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS
 from undercover.engine.settings import SettingsChanges, apply_changes
+from undercover.engine.state import Lobby, RoleReveal, Room
 from undercover.rules import MAX_PLAYERS, MIN_PLAYERS, Mode, Words, start_game
 
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
 
-
-class Lobby(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["lobby"] = "lobby"
-
-
-def update_settings(room: Room, actor: str | None, changes: SettingsChanges) -> Room:
+def update_settings(room: Room, actor: str | None, changes: SettingsChanges, deck: Deck) -> Room:
     seats.require_host(room, actor)
     if not isinstance(room.phase, Lobby):
         raise Rejected(RejectCode.SETTINGS_NOT_IN_LOBBY)
     settings = apply_changes(room.settings, changes)
     # Only ids the catalog knows: anything else would be shown to every player, then refused.
-    catalog = current_catalog()
+    catalog = deck.catalog
     if not set(settings.themes) <= set(catalog.categories):
         raise Rejected(RejectCode.SETTINGS_INVALID, "themes")
     if not set(settings.franchises) <= {franchise.id for franchise in catalog.franchises}:
@@ -50,7 +39,7 @@ def game_seed(room: Room) -> int:
     return random.Random(f"{room.seed}:{room.games_started}").getrandbits(63)
 
 
-def start(room: Room, actor: str | None, now: float) -> Room:
+def start(room: Room, actor: str | None, now: float, deck: Deck) -> Room:
     """Deal roles and words to every seated player at once, then show the role cards."""
     seats.require_host(room, actor)
     if not isinstance(room.phase, Lobby):
@@ -63,7 +52,7 @@ def start(room: Room, actor: str | None, now: float) -> Room:
     deal, history, words = None, room.history, None
     if rule_settings.mode is Mode.CLASSIC:
         deal, history = deal_words(
-            room.settings, seed, room.history, room.host_words, room.removed_pairs
+            deck.catalog, room.settings, seed, room.history, room.host_words, room.removed_pairs
         )
         words = Words(
             civilian=deal.civilian,

@@ -4,25 +4,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict
-
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
+from undercover.engine.state import RoleReveal, Room
 
 ROLE_REVEAL_SECONDS = 20.0
-
-
-class RoleReveal(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["role_reveal"] = "role_reveal"
-    confirmed: tuple[str, ...] = ()
-    ends_at: float
 
 
 def confirm(room: Room, actor: str | None) -> Room:

@@ -4,30 +4,16 @@ opens a runoff: a new voting phase (new `seq`) restricted to the tied players.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
-
-from pydantic import BaseModel, ConfigDict
-
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.engine.phases import enter
-from undercover.engine.phases.reveal import REVEAL_SECONDS, Reveal
+from undercover.engine.phases.reveal import REVEAL_SECONDS
+from undercover.engine.state import Reveal, Room, Voting
 from undercover.rules import (
     VOTE_GRACE_SECONDS,
     ballots_complete,
     cast_ballot,
     close_vote,
 )
-
-if TYPE_CHECKING:
-    from undercover.engine.room import Room
-
-
-class Voting(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["voting"] = "voting"
-    ends_at: float | None  # None when the vote timer is off
-    grace_ends_at: float | None = None  # set while every expected ballot is in
 
 
 def begin(room: Room, now: float) -> Voting:

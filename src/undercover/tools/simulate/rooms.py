@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from undercover.engine.store import SqliteDatabase
+from undercover.engine.dealing import Deck
 from undercover.hosts.runner import ConnectionId, Outbox, RoomRunner
+from undercover.hosts.store import SqliteDatabase
 from undercover.rules import Game, Role
 from undercover.rules.text import fold
+from undercover.themes.builtin import builtin_catalog
 from undercover.wire.codec import read_view
 from undercover.wire.protocol import PROTOCOL_VERSION
 
@@ -360,13 +362,15 @@ def _own_secret(game: Game, player: str) -> tuple[str | None, object]:
 
 
 def play_room(
-    players: int, seed: int, games: int, directory: Path, seat_bots: int = 0
+    players: int, seed: int, games: int, directory: Path, deck: Deck, seat_bots: int = 0
 ) -> RoomReport:
     """Play `games` games in one room of `players` bots, through a real SQLite file."""
     rng = random.Random(seed)
     db = SqliteDatabase(directory / f"room-{seed}.sqlite3")
     try:
-        runner = RoomRunner.create(db, "SIMUL", now=1_000_000.0, seed=rng.getrandbits(62))
+        runner = RoomRunner.create(
+            db, "SIMUL", now=1_000_000.0, seed=rng.getrandbits(62), deck=deck
+        )
         table = Table(runner, players, rng, now=1_000_000.0)
         table.seat_bots = seat_bots
         for bot in table.bots:
@@ -392,9 +396,12 @@ def play_room(
 
 def simulate_rooms(players: int, rooms: int, games: int, seed: int, seat_bots: int = 0) -> Json:
     total = RoomReport()
+    deck = Deck(builtin_catalog())
     with tempfile.TemporaryDirectory(prefix="undercover-sim-") as folder:
         for number in range(rooms):
-            report = play_room(players, seed * 1_000_003 + number, games, Path(folder), seat_bots)
+            report = play_room(
+                players, seed * 1_000_003 + number, games, Path(folder), deck, seat_bots
+            )
             total.games += report.games
             total.inputs += report.inputs
             total.frames_checked += report.frames_checked

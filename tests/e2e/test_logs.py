@@ -1,4 +1,5 @@
-"""The end-to-end scenarios against `undercover serve` over real HTTP and WebSockets."""
+"""`undercover serve`'s logs over a whole game (the scenarios themselves run on both hosts in
+tests/contract)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,8 @@ import json
 import re
 from typing import Any
 
-import pytest
-
+from tests.contract.scenarios import Table
 from tests.e2e.harness import LocalServer
-from tests.e2e.scenarios import SCENARIOS, Table
-
-
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_scenario(server: LocalServer, name: str) -> None:
-    asyncio.run(SCENARIOS[name](server))
-    assert '"level": "error"' not in server.log_text(), server.log_tail()
 
 
 def test_logs_are_json_lines_with_no_token_or_word(server: LocalServer) -> None:

@@ -6,15 +6,15 @@ import asyncio
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table
-from tests.e2e.harness import LocalServer
+from tests.contract.client import Conn, Json
+from tests.contract.hosts import Server
+from tests.contract.table import Table
 
 
-async def _guessing(base_url: str, **settings: object) -> tuple[Table, Conn]:
+async def _guessing(server: Server, **settings: object) -> tuple[Table, Conn]:
     """A 5-player table with Mr. White, voted out in the first cycle: his guess is open."""
     table = await Table.seat(
-        base_url, 5, clue_timer=False, vote_timer=False, mr_white=True, **settings
+        server, 5, clue_timer=False, vote_timer=False, mr_white=True, **settings
     )
     await table.start()
     white = next(c for c in table.conns if c.view["me"]["secret"]["kind"] == "mr_white")
@@ -26,9 +26,9 @@ async def _guessing(base_url: str, **settings: object) -> tuple[Table, Conn]:
     return table, white
 
 
-def _try(base_url: str, texts: list[str], **settings: object) -> list[Json]:
+def _try(server: Server, texts: list[str], **settings: object) -> list[Json]:
     async def play() -> list[Json]:
-        table, white = await _guessing(base_url, **settings)
+        table, white = await _guessing(server, **settings)
         seq = white.view["phase_seq"]
         answers = [await white.request({"type": "guess", "seq": seq, "text": t}) for t in texts]
         for conn in table.conns:
@@ -39,17 +39,15 @@ def _try(base_url: str, texts: list[str], **settings: object) -> list[Json]:
 
 
 @pytest.mark.parametrize("typo", ["douze", "12.5", "-1", "١٢", "1 2", "+5"])
-def test_a_grade_guess_that_is_not_a_number_may_be_typed_again(
-    server: LocalServer, typo: str
-) -> None:
-    answers = _try(server.base_url, [typo], mode="grade")
+def test_a_grade_guess_that_is_not_a_number_may_be_typed_again(server: Server, typo: str) -> None:
+    answers = _try(server, [typo], mode="grade")
     assert answers[0]["type"] == "error"
     assert answers[0]["code"] == "guess.not_a_grade"
 
 
 @pytest.mark.parametrize("typo", ["21", "99"])
-def test_a_grade_guess_out_of_range_may_be_typed_again(server: LocalServer, typo: str) -> None:
-    answers = _try(server.base_url, [typo], mode="grade")
+def test_a_grade_guess_out_of_range_may_be_typed_again(server: Server, typo: str) -> None:
+    answers = _try(server, [typo], mode="grade")
     assert answers[0]["type"] == "error"
     assert answers[0]["code"] == "guess.not_a_grade"
 
@@ -59,9 +57,9 @@ def test_a_grade_guess_out_of_range_may_be_typed_again(server: LocalServer, typo
     [("", "guess.empty"), ("<b>", "guess.markup"), ("a\u200bb", "guess.control_characters")],
 )
 def test_a_malformed_word_guess_is_refused_and_kept_open(
-    server: LocalServer, text: str, code: str
+    server: Server, text: str, code: str
 ) -> None:
-    answers = _try(server.base_url, [text, "zzqx"])
+    answers = _try(server, [text, "zzqx"])
     assert answers[0]["type"] == "error"
     assert answers[0]["code"] == code
     assert answers[1]["type"] == "view"  # the guess was still open
@@ -69,13 +67,13 @@ def test_a_malformed_word_guess_is_refused_and_kept_open(
 
 
 def test_kicking_mr_white_during_his_guess_then_host_leaves_then_rematch(
-    server: LocalServer,
+    server: Server,
 ) -> None:
     """Kick = the guess is lost; the host's leave passes the crown; "Rejouer" seats the
     spectator and drops the kicked and the departed, keeping the scoreboard."""
 
     async def play() -> tuple[Json, Json, Json, str, str, str]:
-        table, white = await _guessing(server.base_url)
+        table, white = await _guessing(server)
         spectator = await Conn.open(server.base_url, table.code)
         assert (await spectator.hello("Qzz"))["type"] == "welcome"
         host = table.host()

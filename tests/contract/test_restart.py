@@ -1,32 +1,28 @@
-"""kill -9 in the middle of a vote, then the same data dir again: nothing acknowledged is lost."""
+"""The host dies in the middle of a vote and comes back (the self-host: kill -9, then the same
+data dir again; the Worker: a redeploy, every socket dropped and every object reset): nothing
+acknowledged is lost."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table
-from tests.e2e.harness import LocalServer
+from tests.contract.client import Conn, Json
+from tests.contract.hosts import Server
+from tests.contract.table import Table
 
 
 @pytest.mark.slow
-def test_sigkill_mid_vote_keeps_ballots_kicks_and_seats(tmp_path: Path) -> None:
-    local = LocalServer(tmp_path / "data", time_scale=20.0)
-    local.start()
-    try:
-        asyncio.run(_scenario(local))
-    finally:
-        local.stop()
+def test_a_restart_mid_vote_keeps_ballots_kicks_and_seats(server: Server) -> None:
+    asyncio.run(_scenario(server))
 
 
-async def _scenario(local: LocalServer) -> None:
-    table = await Table.seat(local.base_url, 6, clue_timer=False, vote_timer=False)
+async def _scenario(server: Server) -> None:
+    table = await Table.seat(server, 6, clue_timer=False, vote_timer=False)
     await table.start()
     host = table.host()
-    spectator = await Conn.open(local.base_url, table.code)
+    spectator = await Conn.open(server.base_url, table.code)
     assert (await spectator.hello("Qzz"))["type"] == "welcome"
     await table.clue_round()
     ids = [c.player_id or "" for c in table.conns]
@@ -45,14 +41,13 @@ async def _scenario(local: LocalServer) -> None:
         lambda v: sorted(v["game"]["voters"]) == sorted(voters)
     )
 
-    local.kill()
+    await server.restart()
     for conn in [*table.conns, spectator]:
         await conn.close()
-    await asyncio.to_thread(local.start)
 
     back: dict[str, Conn] = {}
     for conn in table.conns:
-        again = await Conn.open(local.base_url, table.code)
+        again = await Conn.open(server.base_url, table.code)
         answer = await again.hello(None, token=conn.token)
         if conn is kicked:
             assert answer["code"] == "token.banned"
@@ -61,10 +56,10 @@ async def _scenario(local: LocalServer) -> None:
         assert answer["type"] == "welcome", answer
         assert answer["player_id"] == conn.player_id
         back[conn.player_id or ""] = again
-    watcher = await Conn.open(local.base_url, table.code)
+    watcher = await Conn.open(server.base_url, table.code)
     assert (await watcher.hello(None, token=spectator.token))["type"] == "welcome"
     assert watcher.view["me"]["status"] == "spectator"
-    twin = await Conn.open(local.base_url, table.code)
+    twin = await Conn.open(server.base_url, table.code)
     assert (await twin.hello("QIV"))["code"] == "name.taken"
     for player, conn in back.items():
         view = await conn.until_view(lambda v: all(s["connected"] for s in _alive_seats(v)))

@@ -1,19 +1,16 @@
 """Hostile frames over a real socket: each gets an error to its sender only, nothing changes,
-the connection stays usable, and the other players hear nothing."""
+the connection stays usable, and the other players hear nothing. (Broken WebSocket framing is
+the transport's: tests/adversarial/test_transport.py.)"""
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import os
-import socket
-import struct
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table, create_room
-from tests.e2e.harness import LocalServer
+from tests.contract.client import Conn, Json
+from tests.contract.hosts import Server
+from tests.contract.table import Table
 
 HELLO_PREFIX = '{"type":"hello","protocol":2,"token":null,"name":"'
 
@@ -80,10 +77,10 @@ HOSTILE: list[tuple[str | bytes, str]] = [
 
 @pytest.mark.parametrize(("frame", "code"), HOSTILE, ids=lambda v: repr(v)[:40])
 def test_hostile_frame_is_refused_to_its_sender_only(
-    server: LocalServer, frame: str | bytes, code: str
+    server: Server, frame: str | bytes, code: str
 ) -> None:
     async def play() -> tuple[Json, Json, Json, Conn]:
-        table = await Table.seat(server.base_url, 3)
+        table = await Table.seat(server, 3)
         host, witness = table.conns[0], table.conns[1]
         before = witness.view
         seen = len(witness.frames)
@@ -122,9 +119,9 @@ def test_hostile_frame_is_refused_to_its_sender_only(
         ('{"type":"hello","protocol":3,"name":"ok"}', "protocol.outdated"),
     ],
 )
-def test_hostile_hello(server: LocalServer, frame: str, code: str) -> None:
+def test_hostile_hello(server: Server, frame: str, code: str) -> None:
     async def play() -> tuple[Json, Conn]:
-        room = await asyncio.to_thread(create_room, server.base_url)
+        room = await server.create_room()
         conn = await Conn.open(server.base_url, room)
         answer = await conn.error_after(frame)
         if not answer["fatal"]:
@@ -143,9 +140,9 @@ def test_hostile_hello(server: LocalServer, frame: str, code: str) -> None:
         assert conn.close_code == 4426
 
 
-def test_outdated_protocol_closes_with_4426(server: LocalServer) -> None:
+def test_outdated_protocol_closes_with_4426(server: Server) -> None:
     async def play() -> Conn:
-        room = await asyncio.to_thread(create_room, server.base_url)
+        room = await server.create_room()
         conn = await Conn.open(server.base_url, room)
         await conn.send({"type": "hello", "protocol": 0, "name": "Qiv"})
         with pytest.raises(ConnectionError):
@@ -165,9 +162,9 @@ def test_outdated_protocol_closes_with_4426(server: LocalServer) -> None:
         {"themes": ["a\u200bb"]},
     ],
 )
-def test_settings_accept_only_catalog_ids(server: LocalServer, changes: Json) -> None:
+def test_settings_accept_only_catalog_ids(server: Server, changes: Json) -> None:
     async def play() -> Json:
-        table = await Table.seat(server.base_url, 3)
+        table = await Table.seat(server, 3)
         frame = {"type": "update_settings", "seq": 0, "changes": changes}
         answer = await table.conns[0].request(frame)
         for conn in table.conns:
@@ -177,84 +174,3 @@ def test_settings_accept_only_catalog_ids(server: LocalServer, changes: Json) ->
     answer = asyncio.run(play())
     assert answer["type"] == "error"
     assert answer["code"] == "settings.invalid"
-
-
-def _raw_upgrade(port: int, code: str) -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        (
-            f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    assert sock.recv(4096).startswith(b"HTTP/1.1 101")
-    return sock
-
-
-def _masked(opcode: int, payload: bytes, length: int | None = None, fin: bool = True) -> bytes:
-    mask = os.urandom(4)
-    size = len(payload) if length is None else length
-    head = bytes([(0x80 if fin else 0) | opcode])
-    if size < 126:
-        head += bytes([0x80 | size])
-    elif size < 65536:
-        head += bytes([0x80 | 126]) + struct.pack("!H", size)
-    else:
-        head += bytes([0x80 | 127]) + struct.pack("!Q", size)
-    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-
-
-def _drain(sock: socket.socket) -> bytes:
-    data = b""
-    try:
-        while chunk := sock.recv(65536):
-            data += chunk
-    except OSError:
-        pass
-    return data
-
-
-def test_broken_frames_close_only_that_connection(server: LocalServer) -> None:
-    """Truncated frames, absurd lengths, bad UTF-8, fragment floods and ping floods."""
-    code = create_room(server.base_url)
-    port = server.port
-    sock = _raw_upgrade(port, code)
-    sock.sendall(_masked(1, b'{"type":"hel', length=4000))  # truncated, then gone
-    sock.close()
-    sock = _raw_upgrade(port, code)
-    sock.sendall(_masked(1, b"x" * 10, length=2**40))  # a terabyte announced
-    closing = _drain(sock)
-    assert closing[:1] == b"\x88"  # a close frame ...
-    assert closing[2:4] == struct.pack("!H", 1009)  # ... "message too big"
-    sock.close()
-    sock = _raw_upgrade(port, code)
-    fragments = b"".join(_masked(0, b" " * 1000, fin=False) for _ in range(100))
-    sock.sendall(_masked(1, b'{"a":1', fin=False) + fragments + _masked(0, b"}"))
-    _drain(sock)
-    sock.close()
-    sock = _raw_upgrade(port, code)
-    sock.sendall(b"".join(_masked(9, b"p" * 100) for _ in range(2000)))  # pings
-    sock.close()
-
-    async def still_serving() -> Json:
-        table = await Table.seat(server.base_url, 3)
-        await table.start()
-        view = table.view
-        for conn in table.conns:
-            await conn.close()
-        return view
-
-    assert asyncio.run(still_serving())["phase"] == "clues"
-
-
-def test_invalid_utf8_is_not_logged_as_a_server_error(server: LocalServer) -> None:
-    code = create_room(server.base_url)
-    errors_before = server.log_text().count('"level": "error"')
-    sock = _raw_upgrade(server.port, code)
-    sock.sendall(_masked(1, b'{"type":"\xff\xfe"}'))
-    answer = _drain(sock)
-    sock.close()
-    assert answer[:1] == b"\x88"  # the server closed the connection (1007)
-    assert answer[2:4] == struct.pack("!H", 1007)
-    assert server.log_text().count('"level": "error"') == errors_before

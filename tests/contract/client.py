@@ -139,6 +139,12 @@ class Conn:
         """Send a frame that must be refused; the error frame."""
         return await self.request(frame, kind="error")
 
+    async def until_closed(self, timeout: float = WAIT) -> int:
+        """Wait for the server to close the socket; the close code."""
+        await asyncio.wait_for(asyncio.shield(self._reader), timeout)
+        assert self.close_code is not None
+        return self.close_code
+
     async def close(self) -> None:
         with contextlib.suppress(Exception):
             await self.ws.close()

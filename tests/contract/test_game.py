@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table
-from tests.e2e.harness import LocalServer
+from tests.contract.client import Conn, Json
+from tests.contract.hosts import Server
+from tests.contract.table import Table
 
 
 def _code(answer: Json) -> str:
@@ -17,9 +17,9 @@ def _code(answer: Json) -> str:
     return str(answer["code"])
 
 
-def test_host_commands_from_a_non_host_change_nothing(server: LocalServer) -> None:
+def test_host_commands_from_a_non_host_change_nothing(server: Server) -> None:
     async def play() -> None:
-        table = await Table.seat(server.base_url, 4)
+        table = await Table.seat(server, 4)
         other = table.conns[1]
         seq = table.view["phase_seq"]
         before = other.view
@@ -43,9 +43,9 @@ def test_host_commands_from_a_non_host_change_nothing(server: LocalServer) -> No
     asyncio.run(play())
 
 
-def test_spectators_kicked_and_self_votes_are_refused(server: LocalServer) -> None:
+def test_spectators_kicked_and_self_votes_are_refused(server: Server) -> None:
     async def play() -> None:
-        table = await Table.seat(server.base_url, 5, clue_timer=False, vote_timer=False)
+        table = await Table.seat(server, 5, clue_timer=False, vote_timer=False)
         await table.start()
         spectator = await Conn.open(server.base_url, table.code)
         assert (await spectator.hello("Zed"))["type"] == "welcome"
@@ -92,9 +92,9 @@ def test_spectators_kicked_and_self_votes_are_refused(server: LocalServer) -> No
     asyncio.run(play())
 
 
-def test_ballot_changes_are_bounded(server: LocalServer) -> None:
+def test_ballot_changes_are_bounded(server: Server) -> None:
     async def play() -> None:
-        table = await Table.seat(server.base_url, 4, clue_timer=False, vote_timer=False)
+        table = await Table.seat(server, 4, clue_timer=False, vote_timer=False)
         await table.start()
         await table.clue_round()
         voter = table.conns[1]  # not the host: fewer frames spent from its burst
@@ -123,9 +123,9 @@ def test_ballot_changes_are_bounded(server: LocalServer) -> None:
     asyncio.run(play())
 
 
-def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot_phase(server: LocalServer) -> None:
+def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot_phase(server: Server) -> None:
     async def play() -> tuple[Json, Json, Json]:
-        table = await Table.seat(server.base_url, 6, clue_timer=False, vote_seconds=180)
+        table = await Table.seat(server, 6, clue_timer=False, vote_seconds=180)
         await table.start()
         host = table.view["host"]
         undercover = table.undercovers()
@@ -157,9 +157,9 @@ def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot_phase(server: LocalSer
     assert late_ballot["code"] == "seq.stale"
 
 
-def test_a_spectator_alone_does_not_keep_the_game_running(server: LocalServer) -> None:
+def test_a_spectator_alone_does_not_keep_the_game_running(server: Server) -> None:
     async def play() -> Json:
-        table = await Table.seat(server.base_url, 4)
+        table = await Table.seat(server, 4)
         await table.start()
         spectator = await Conn.open(server.base_url, table.code)
         assert (await spectator.hello("Tele"))["type"] == "welcome"
@@ -184,9 +184,9 @@ def test_a_spectator_alone_does_not_keep_the_game_running(server: LocalServer) -
 
 
 @pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u3164 \u3164"])
-def test_an_invisible_clue_is_refused(server: LocalServer, blank: str) -> None:
+def test_an_invisible_clue_is_refused(server: Server, blank: str) -> None:
     async def play() -> Json:
-        table = await Table.seat(server.base_url, 3, clue_timer=False)
+        table = await Table.seat(server, 3, clue_timer=False)
         await table.start()
         speaker = table.by_id(table.view["game"]["speaker"])
         seq = table.view["phase_seq"]
@@ -200,9 +200,9 @@ def test_an_invisible_clue_is_refused(server: LocalServer, blank: str) -> None:
     assert answer["code"] in {"clue.empty", "clue.control_characters"}
 
 
-def test_a_spectator_joining_does_not_unpause_an_empty_game(server: LocalServer) -> None:
+def test_a_spectator_joining_does_not_unpause_an_empty_game(server: Server) -> None:
     async def play() -> Json:
-        table = await Table.seat(server.base_url, 4)
+        table = await Table.seat(server, 4)
         await table.start()
         watcher = table.conns[0]
         for conn in table.conns[1:]:
@@ -225,9 +225,9 @@ def test_a_spectator_joining_does_not_unpause_an_empty_game(server: LocalServer)
     assert view["paused"]
 
 
-def test_everyone_away_pauses_the_turn_and_it_resumes_where_it_was(server: LocalServer) -> None:
+def test_everyone_away_pauses_the_turn_and_it_resumes_where_it_was(server: Server) -> None:
     async def play() -> tuple[Json, Json, Json]:
-        table = await Table.seat(server.base_url, 4, clue_seconds=90)
+        table = await Table.seat(server, 4, clue_seconds=90)
         await table.start()
         before = table.view
         for conn in table.conns:
@@ -254,12 +254,12 @@ def test_everyone_away_pauses_the_turn_and_it_resumes_where_it_was(server: Local
         assert view["deadline"] > before["deadline"]  # shifted by the time spent paused
 
 
-def test_a_kick_after_the_game_bans_the_seat_and_leaves_the_record(server: LocalServer) -> None:
+def test_a_kick_after_the_game_bans_the_seat_and_leaves_the_record(server: Server) -> None:
     """Decided: the finished game is a record (who was alive at the end, who won); a kick on
     the end screen bans the seat for the next games and does not rewrite that record."""
 
     async def play() -> tuple[str, Json, Json]:
-        table = await Table.seat(server.base_url, 4, clue_timer=False, vote_timer=False)
+        table = await Table.seat(server, 4, clue_timer=False, vote_timer=False)
         await table.start()
         await table.play_to_end()
         before = table.view
@@ -279,9 +279,9 @@ def test_a_kick_after_the_game_bans_the_seat_and_leaves_the_record(server: Local
     assert after["game"]["outcome"] == before["game"]["outcome"]
 
 
-def test_a_stranger_spectator_never_becomes_host_of_a_running_game(server: LocalServer) -> None:
+def test_a_stranger_spectator_never_becomes_host_of_a_running_game(server: Server) -> None:
     async def play() -> tuple[Json, Json]:
-        table = await Table.seat(server.base_url, 4, clue_timer=False, vote_timer=False)
+        table = await Table.seat(server, 4, clue_timer=False, vote_timer=False)
         await table.start()
         stranger = await Conn.open(server.base_url, table.code)
         assert (await stranger.hello("Qzz"))["type"] == "welcome"

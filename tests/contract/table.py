@@ -7,9 +7,9 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from tests.adversarial.client import Conn, Json
+from tests.contract.client import Conn, Json
 from undercover.tools.socket_bots import next_move
 
 # Nicknames no theme word can contain, so that a search for words in frames finds no name.
@@ -35,6 +35,14 @@ def create_room(base_url: str) -> str:
     return code
 
 
+class RoomMaker(Protocol):
+    """A host to seat a table at (tests/contract/hosts.py, or a bare `LocalServer`)."""
+
+    @property
+    def base_url(self) -> str: ...
+    async def create_room(self) -> str: ...
+
+
 class Table:
     """Players (raw connections) of one room; `conns[0]` is the first host."""
 
@@ -44,8 +52,9 @@ class Table:
         self.conns = conns
 
     @classmethod
-    async def seat(cls, base_url: str, count: int, **settings: Any) -> Table:
-        code = await asyncio.to_thread(create_room, base_url)
+    async def seat(cls, server: RoomMaker, count: int, **settings: Any) -> Table:
+        base_url = server.base_url
+        code = await server.create_room()
         conns = []
         for name in NAMES[:count]:
             conn = await Conn.open(base_url, code)

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 
-from undercover.engine.room import FORMAT_VERSION, Room
-from undercover.engine.seats import name_key
+from undercover.engine.state import FORMAT_VERSION, Room
+from undercover.rules.text import name_key
 from undercover.wire.recap_json import RecapJson
 
 if TYPE_CHECKING:

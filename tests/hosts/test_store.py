@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
+from tests.engine.content import DECK
 from tests.engine.table import Table
-from undercover.engine import store
-from undercover.engine.room import FORMAT_VERSION
 from undercover.engine.seats import hash_token
-from undercover.engine.store import Record, SqliteDatabase, SqlValue, StoreError
+from undercover.engine.state import FORMAT_VERSION
 from undercover.engine.view import view_for
+from undercover.hosts import store
 from undercover.hosts.runner import RoomRunner
+from undercover.hosts.store import Record, SqliteDatabase, SqlValue, StoreError
 
 
 @pytest.fixture
@@ -192,7 +193,7 @@ def test_a_format_0_document_is_upgraded_on_load() -> None:
     assert [(s.nickname, s.name_key) for s in room.seats] == [("Ana", "ana"), ("Bén", "ben")]
     assert room.last_activity == 1000.0
     assert room.paused_at is None  # Ana is connected
-    assert view_for(room, "p1", 1001.0)["players"][1]["nickname"] == "Bén"
+    assert view_for(room, "p1", 1001.0, DECK)["players"][1]["nickname"] == "Bén"
 
 
 def test_a_format_0_room_with_nobody_connected_is_paused() -> None:
@@ -206,7 +207,7 @@ def test_a_format_0_room_plays_on_after_the_upgrade(tmp_path: Path) -> None:
     db = SqliteDatabase(tmp_path / "old.sqlite3")
     store.ensure_schema(db)
     store.write(db, Record(0, 9, json.dumps(_format_0_lobby())))
-    runner = RoomRunner(db, "OLDV0")
+    runner = RoomRunner(db, "OLDV0", deck=DECK)
     hello = json.dumps({"type": "hello", "protocol": 2, "token": "b" * 43})
     outbox = runner.on_frame("c2", {"c1": "p1", "c2": None}, hello, 1005.0, "n" * 43)
     assert outbox.bound == "p2"
@@ -220,7 +221,7 @@ def test_a_format_1_room_saved_mid_vote_loads_and_its_game_goes_on(tmp_path: Pat
     db = SqliteDatabase(tmp_path / "v1.sqlite3")
     store.ensure_schema(db)
     store.write(db, Record(fixture["format"], fixture["revision"], fixture["doc"]))
-    runner = RoomRunner(db, "ROOMS")
+    runner = RoomRunner(db, "ROOMS", deck=DECK)
     connections: dict[str, str | None] = {}
     now = fixture["now"] + 5
     for name, token in fixture["tokens"].items():
@@ -257,12 +258,12 @@ def test_the_runner_imports_without_sqlite3_as_in_the_worker() -> None:
 
 def test_a_room_plays_over_a_database_returning_floats(tmp_path: Path) -> None:
     db = FloatingDatabase(SqliteDatabase(tmp_path / "js.sqlite3"))
-    RoomRunner.create(db, "FLOAT", now=1000.0, seed=3)
-    runner = RoomRunner(db, "FLOAT")  # as after a wake-up
+    RoomRunner.create(db, "FLOAT", now=1000.0, seed=3, deck=DECK)
+    runner = RoomRunner(db, "FLOAT", deck=DECK)  # as after a wake-up
     hello = json.dumps({"type": "hello", "protocol": 2, "name": "Zoé"})
     outbox = runner.on_frame("c1", {"c1": None}, hello, 1001.0, "t" * 43)
     assert outbox.bound == "p1"
-    assert RoomRunner(db, "FLOAT").summary(1002.0) == {
+    assert RoomRunner(db, "FLOAT", deck=DECK).summary(1002.0) == {
         "code": "FLOAT",
         "status": "lobby",
         "players": 1,

@@ -11,13 +11,12 @@ import asyncio
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import create_room
-from tests.e2e.harness import LocalServer
+from tests.contract.client import Conn, Json
+from tests.contract.hosts import Server
 
 
-async def _join_next_to(server: LocalServer, first: str, second: str) -> Json:
-    code = await asyncio.to_thread(create_room, server.base_url)
+async def _join_next_to(server: Server, first: str, second: str) -> Json:
+    code = await server.create_room()
     seated = await Conn.open(server.base_url, code)
     newcomer = await Conn.open(server.base_url, code)
     try:
@@ -28,7 +27,7 @@ async def _join_next_to(server: LocalServer, first: str, second: str) -> Json:
         await seated.close()
 
 
-def _answer(server: LocalServer, first: str, second: str) -> str:
+def _answer(server: Server, first: str, second: str) -> str:
     """The error code the second nickname gets, or "joined"."""
     answer = asyncio.run(_join_next_to(server, first, second))
     return "joined" if answer["type"] == "welcome" else str(answer["code"])
@@ -47,7 +46,7 @@ def _answer(server: LocalServer, first: str, second: str) -> str:
         "A\u034fna",  # combining grapheme joiner (invisible mark)
     ],
 )
-def test_folded_lookalikes_are_taken(server: LocalServer, lookalike: str) -> None:
+def test_folded_lookalikes_are_taken(server: Server, lookalike: str) -> None:
     assert _answer(server, "Ana", lookalike) == "name.taken"
 
 
@@ -60,7 +59,7 @@ def test_folded_lookalikes_are_taken(server: LocalServer, lookalike: str) -> Non
         ("Ana", "Ꭺna"),  # Cherokee letter go U+13AA
     ],
 )
-def test_unfolded_lookalikes_are_taken(server: LocalServer, first: str, lookalike: str) -> None:
+def test_unfolded_lookalikes_are_taken(server: Server, first: str, lookalike: str) -> None:
     assert _answer(server, first, lookalike) == "name.taken"
 
 
@@ -68,14 +67,12 @@ def test_unfolded_lookalikes_are_taken(server: LocalServer, first: str, lookalik
     "invisible_suffix",
     ["\u3164", "\u2800", "\u115f"],  # Hangul filler, Braille pattern blank, choseong filler
 )
-def test_invisible_letter_does_not_make_a_new_name(
-    server: LocalServer, invisible_suffix: str
-) -> None:
+def test_invisible_letter_does_not_make_a_new_name(server: Server, invisible_suffix: str) -> None:
     assert _answer(server, "Ana", "Ana" + invisible_suffix) in {"name.taken", "name.invalid"}
 
 
 @pytest.mark.parametrize("blank", ["\u3164", "\u2800\u2800", "\u115f\u1160"])
-def test_blank_looking_name_is_refused(server: LocalServer, blank: str) -> None:
+def test_blank_looking_name_is_refused(server: Server, blank: str) -> None:
     assert _answer(server, "Ana", blank) in {"name.empty", "name.invalid"}
 
 
@@ -97,9 +94,9 @@ def test_blank_looking_name_is_refused(server: LocalServer, blank: str) -> None:
         ("A\x00na", "text.control_characters"),
     ],
 )
-def test_bad_names_are_refused(server: LocalServer, name: str, code: str) -> None:
+def test_bad_names_are_refused(server: Server, name: str, code: str) -> None:
     assert _answer(server, "Bob", name) == code
 
 
-def test_stacked_combining_marks_are_bounded(server: LocalServer) -> None:
+def test_stacked_combining_marks_are_bounded(server: Server) -> None:
     assert _answer(server, "Bob", "a" + "\u0301" * 150) != "joined"

@@ -1,4 +1,4 @@
-"""engine/room.py: the room is one JSON document; rebuilding it changes nothing."""
+"""engine/state.py: the room is one JSON document; rebuilding it changes nothing."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from tests.engine.content import DECK
 from tests.engine.table import PHASES, Table
 from undercover.engine.deadlines import next_deadline
-from undercover.engine.room import FORMAT_VERSION, Room, new_room
+from undercover.engine.state import FORMAT_VERSION, Room, new_room
 from undercover.engine.view import view_for
 
 
@@ -21,7 +22,9 @@ def test_a_room_rebuilt_from_json_gives_the_same_views_and_deadline(phase: str) 
     assert next_deadline(rebuilt) == next_deadline(table.room)
     for seat in table.room.seats:
         viewer = seat.player_id
-        assert view_for(rebuilt, viewer, table.now) == view_for(table.room, viewer, table.now)
+        assert view_for(rebuilt, viewer, table.now, DECK) == view_for(
+            table.room, viewer, table.now, DECK
+        )
 
 
 def test_the_document_carries_its_format_version() -> None:

@@ -11,23 +11,14 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sqlite3
 from typing import Any
 
 import pytest
 
-from tests.adversarial.client import Conn, Json
-from tests.adversarial.table import Table, http
-from tests.e2e.harness import LocalServer
+from tests.contract.client import Conn, Json
+from tests.contract.hosts import Server
+from tests.contract.table import Table
 from undercover.rules.text import fold
-
-
-def _stored_room(server: LocalServer, code: str) -> Json:
-    path = server.data_dir / "rooms" / f"{code}.sqlite3"
-    with sqlite3.connect(path) as db:
-        (doc,) = db.execute("SELECT doc FROM room").fetchone()
-    room: Json = json.loads(doc)
-    return room
 
 
 def _contains(folded_text: str, secret: str) -> bool:
@@ -128,9 +119,9 @@ CONFIGS = [
 
 
 @pytest.mark.parametrize(("players", "settings"), CONFIGS)
-def test_no_frame_leaks_a_secret(server: LocalServer, players: int, settings: Json) -> None:
+def test_no_frame_leaks_a_secret(server: Server, players: int, settings: Json) -> None:
     async def play() -> Table:
-        table = await Table.seat(server.base_url, players, **settings)
+        table = await Table.seat(server, players, **settings)
         spectator = await Conn.open(server.base_url, table.code)
         await table.start()
         assert (await spectator.hello("Qzz"))["type"] == "welcome"
@@ -141,7 +132,7 @@ def test_no_frame_leaks_a_secret(server: LocalServer, players: int, settings: Js
         return table
 
     table = asyncio.run(play())
-    stored = _stored_room(server, table.code)
+    stored = server.stored_room(table.code)
     game = stored["game"]
     if stored["deal"] is not None:
         for conn in table.conns:
@@ -157,10 +148,11 @@ def test_no_frame_leaks_a_secret(server: LocalServer, players: int, settings: Js
     table.conns.pop()
     _check_everyone(table, stored)
     # The HTTP API tells nothing more than the code, a status and a count.
-    status, _, body = http(server.base_url, "GET", f"/api/rooms/{table.code}")
+    status, summary = asyncio.run(server.lookup(table.code))
     assert status == 200
-    assert set(json.loads(body)) == {"code", "status", "players", "share_url"}
+    assert set(summary) == {"code", "status", "players", "share_url"}
     log = fold(server.log_text())
+    assert fold(table.code) in log  # the room's creation is logged, with its code
     assert "indice" not in log  # the bots' clues: no clue text is logged either
     for conn in table.conns:
         assert conn.token is not None

@@ -1,0 +1,103 @@
+"""Time to interactive of the home page and of a room opened from its link, in Chromium with
+the CPU throttled 4× (devtools protocol), on loopback against `undercover serve`.
+
+    uv run python -m tests.web.bench_interactive [--runs 5]
+
+"Interactive" is the moment the screen's controls are drawn and wired: the home screen's
+"Créer un salon", or the lobby drawn from the room's first view (its socket open, the hello
+answered). Each run is a fresh browser context (cold cache; the seat kept for the room). It
+prints, per run, that moment and the long tasks (> 50 ms) before it, and the machine's load
+average, since on a shared machine the figures move with it (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.e2e.harness import LocalServer
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+THROTTLE = 4
+PHONE = {"width": 390, "height": 844}
+# Recorded in the page from its first instant: when the wanted screen is mounted, and every
+# long task (the main thread busy > 50 ms) until then.
+PROBE = """
+window.__bench = { ready: null, long: [] };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    window.__bench.long.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }
+}).observe({ type: "longtask", buffered: true });
+new MutationObserver(() => {
+  const screen = document.body && document.body.dataset.screen;
+  if (window.__bench.ready === null && (screen === "home" || screen === "lobby")) {
+    window.__bench.ready = performance.now();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-screen"] });
+"""
+
+
+def _room_seat(browser: Browser, base_url: str) -> tuple[str, Any]:
+    """A room created once, unthrottled: its link and the storage holding its host's seat."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.fill("#nickname", "Banc")
+    page.click("#create-room")
+    page.wait_for_selector("body[data-screen='lobby']")
+    url, state = page.url, context.storage_state()
+    context.close()
+    return url, state
+
+
+def _one_run(browser: Browser, url: str, state: Any, selector: str) -> tuple[float, list[Any]]:
+    context = browser.new_context(viewport=PHONE, storage_state=state)
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+    page.goto(url)
+    page.wait_for_selector(selector)
+    page.wait_for_function("() => window.__bench.ready !== null")
+    ready, long = page.evaluate("[window.__bench.ready, window.__bench.long]")
+    context.close()
+    return float(ready), [task for task in long if task[0] < ready]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    runs = parser.parse_args().runs
+    server = LocalServer(Path(tempfile.mkdtemp(prefix="bench-interactive-")), time_scale=1.0)
+    server.start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            room_url, seat = _room_seat(browser, server.base_url)
+            pages = {
+                "home": (server.base_url + "/", None, "body[data-screen='home'] #create-room"),
+                "room": (room_url, seat, "body[data-screen='lobby'] #players [data-player]"),
+            }
+            print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+            for name, (url, state, selector) in pages.items():
+                times = []
+                for run in range(runs):
+                    ready, long = _one_run(browser, url, state, selector)
+                    times.append(ready)
+                    print(f"{name} run {run + 1}: interactive at {ready:.0f} ms; long tasks {long}")
+                print(f"{name}: median {statistics.median(times):.0f} ms, max {max(times):.0f} ms")
+            print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+            browser.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
