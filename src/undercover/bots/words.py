@@ -105,8 +105,8 @@ def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> di
     seen = lexicon.posterior(clues, lexicon.neighbours(entry), knowledge(table, skill))
     if entry.key not in seen or len(seen) < 2:
         return seen
-    # Most players are civilians: before any clue, one's own word is the table's with chance
-    # _OWN_PRIOR, and each other entry shares the rest (the posterior above assumed uniform).
+    # The prior: one's own word is the table's with chance _OWN_PRIOR (most players are
+    # civilians), each other entry shares the rest (the posterior above assumed uniform).
     odds = _OWN_PRIOR / (1 - _OWN_PRIOR) * (len(seen) - 1)
     total = 1 + (odds - 1) * seen[entry.key]
     return {key: p * (odds if key == entry.key else 1.0) / total for key, p in seen.items()}
@@ -201,11 +201,15 @@ def white_clue(
     clues = tuple(c.text for c in table.clues if c.player != table.me)
     if skill.white_reads and clues:
         posterior = lexicon.posterior(clues, among, knowledge(table, skill))
+        # He reads as sharply as he guesses: a duller Mr. White only follows the drift of the
+        # clues, and his features fit the likely words on average, none of them closely.
+        top = max(posterior.values(), default=1.0)
         weight: dict[str, float] = {}
         for key, p in posterior.items():
             if p > 1e-4:
+                tempered = (p / top) ** (1.0 / skill.guess_temperature)
                 for feature in lexicon.features[key]:
-                    weight[feature] = weight.get(feature, 0.0) + p
+                    weight[feature] = weight.get(feature, 0.0) + tempered
     else:
         weight = {}
         for entry in among:
