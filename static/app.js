@@ -22,7 +22,7 @@ const FIRST_PAINT = {
     "js/room.js", "js/net.js", "js/clock.js", "js/live.js", "js/model.js", "js/banners.js",
     "js/screens/lobby.js", "js/presets.js", "js/screens/common.js", "js/screens/bots.js",
     "js/screens/host-words.js", "js/screens/settings.js", "js/screens/themes.js",
-    "js/screens/pair-notes.js",
+    "js/screens/pair-notes.js", "js/protocol.js",
   ],
 };
 

@@ -2,8 +2,10 @@
 // screens draw. The only module that knows the view's field names: when the view changes,
 // this file changes. Throws on a view it cannot read (the app then shows the reload banner).
 
-export const MIN_PLAYERS = 3;
-export const MR_WHITE_MIN_PLAYERS = 5; // rules/settings.py (tests/web/test_static.py checks)
+import { MIN_PLAYERS } from "./protocol.js";
+
+export { MIN_PLAYERS, MR_WHITE_MIN_PLAYERS } from "./protocol.js";
+
 const PHASES = new Set(["lobby", "role_reveal", "clues", "voting", "reveal", "guess", "ended"]);
 
 /** The screen for a model: one per phase. */

@@ -3,7 +3,7 @@
 // again when the page becomes visible (phone unlocked) or the network comes back.
 // Close codes that end the story (kicked, replaced, unknown room, outdated) never reconnect.
 
-export const PROTOCOL_VERSION = 2;
+import { CLOSE_CODES, ERROR_CODES, PROTOCOL_VERSION } from "./protocol.js";
 
 // The heartbeat (src/undercover/hosts/heartbeat.py): a socket that died silently never closes,
 // so the client pings every PING_INTERVAL_MS and reconnects when no frame at all has come
@@ -13,15 +13,16 @@ export const PONG = '{"type":"pong"}';
 export const PING_INTERVAL_MS = 25000;
 export const PONG_TIMEOUT_MS = 10000;
 const KNOWN_TYPES = new Set(["welcome", "view", "error", "closed"]);
+const SYNC = '{"type":"sync"}';
 
 // Close code -> final state the client shows instead of reconnecting (docs/protocol.md).
 const FINAL_CLOSES = {
-  4400: "fatal",
-  4403: "kicked",
-  4404: "room_not_found",
-  4409: "replaced",
-  4410: "room_deleted",
-  4426: "outdated",
+  [CLOSE_CODES.PROTOCOL_ERROR]: "fatal",
+  [CLOSE_CODES.KICKED]: "kicked",
+  [CLOSE_CODES.ROOM_NOT_FOUND]: "room_not_found",
+  [CLOSE_CODES.REPLACED]: "replaced",
+  [CLOSE_CODES.ROOM_DELETED]: "room_deleted",
+  [CLOSE_CODES.OUTDATED]: "outdated",
 };
 const FINAL_REASONS = { kicked: "kicked", replaced: "replaced", room_deleted: "room_deleted" };
 
@@ -120,9 +121,14 @@ export class Connection {
     if (message.type === "view") {
       const view = wholeView(this.lastView, message);
       if (!view) {
-        ws.close(); // never expected: a new socket gets the whole recap
+        // Never expected (a socket's first view is full): ask for a full one, and drop the
+        // partial frames until it comes, as they apply to a view this client does not hold.
+        this.lastView = null;
+        if (!this.syncing) ws.send(SYNC);
+        this.syncing = true;
         return;
       }
+      this.syncing = false;
       message.view = this.lastView = view;
     }
     if (message.type === "welcome" || message.type === "view") {
@@ -137,7 +143,7 @@ export class Connection {
       this.final = FINAL_REASONS[message.reason];
     }
     if (message.type === "error" && message.fatal) {
-      this.final = message.code === "protocol.outdated" ? "outdated" : "fatal";
+      this.final = message.code === ERROR_CODES.OUTDATED ? "outdated" : "fatal";
       this.fatalError = message;
     }
     this.on.message(message);
@@ -192,14 +198,22 @@ export class Connection {
   }
 }
 
-// A view's recap may hold only its entries from `recap_from` on; the ones before are those of
-// the last view this socket received (docs/protocol.md). Null if that view lacks them.
+// A view frame holds the whole view (`full`) or only the parts that changed since the last
+// view this socket received: of `game`, only the fields that changed, and of its recap the
+// entries from `recap_from` on (docs/protocol.md). Null if it does not apply to `before`.
 export function wholeView(before, message) {
+  const part = message.view;
   const start = message.recap_from || 0;
-  const view = message.view;
-  if (!start) return view;
-  const held = before && before.game ? before.game.recap : null;
-  if (!view || !view.game || !Array.isArray(held) || held.length < start) return null;
-  const recap = held.slice(0, start).concat(view.game.recap || []);
-  return { ...view, game: { ...view.game, recap } };
+  if (!part || typeof part !== "object") return null;
+  if (message.full) return start ? null : part;
+  if (!before) return null;
+  const view = { ...before, ...part };
+  const held = before.game || null;
+  if (part.game) view.game = { ...held, ...part.game };
+  if (start) {
+    const recap = held && held.recap;
+    if (!part.game || !Array.isArray(part.game.recap) || !Array.isArray(recap) || recap.length < start) return null;
+    view.game.recap = recap.slice(0, start).concat(part.game.recap);
+  }
+  return view;
 }

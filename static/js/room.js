@@ -5,6 +5,7 @@ import { h, fill } from "./dom.js";
 import { store } from "./store.js";
 import { lang, t, errorText } from "./i18n.js";
 import { Connection } from "./net.js";
+import { ERROR_CODES, PHASE_BOUND as PHASE_BOUND_TYPES } from "./protocol.js";
 import { syncClock } from "./clock.js";
 import { announce } from "./live.js";
 import { readModel, screenOf } from "./model.js";
@@ -41,11 +42,7 @@ function preloadGameScreens() {
   for (const kind of Object.keys(LOADERS)) if (!SCREENS[kind]) screenFunction(kind, () => {});
 }
 // Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
-const PHASE_BOUND = new Set([
-  "update_settings", "start_game", "confirm_role", "give_clue",
-  "propose_theme", "cast_vote", "withdraw_vote", "guess", "rematch", "set_host_words", "rate_pair",
-  "add_bot", "remove_bot",
-]);
+const PHASE_BOUND = new Set(PHASE_BOUND_TYPES);
 // The Rules section that matches each screen.
 const RULES_SECTION = {
   lobby: "setup", role_reveal: "roles", clues: "clues", voting: "vote",
@@ -180,7 +177,7 @@ export const room = {
         return;
       case "error":
         // Before any view, an error means the hello was refused (nickname taken, room locked…).
-        if (!this.model && !/^protocol\.outdated|\.banned$/.test(message.code)) {
+        if (!this.model && message.code !== ERROR_CODES.OUTDATED && message.code !== ERROR_CODES.TOKEN_BANNED) {
           this.refused(message);
           return;
         }
@@ -222,7 +219,8 @@ export const room = {
     const model = this.model;
     const kind = screenOf(model);
     let { screen } = mounted();
-    if (kind !== mounted().kind) {
+    const entering = kind !== mounted().kind;
+    if (entering) {
       const create = screenFunction(kind, () => this.model && this.render());
       if (!create) return; // drawn once its module is here
       if (kind !== "lobby") preloadGameScreens();
@@ -231,11 +229,14 @@ export const room = {
       announce(t(`phase.${kind}`));
       if (kind === "ended" && model.end?.outcome?.winning_players.includes(model.myId)) cue("win");
       document.title = `${t(`phase.${kind}`)} · ${model.code} · Undercover`;
-      document.getElementById("screen").focus({ preventScroll: true });
-      window.scrollTo(0, 0);
     }
     screen.update(model);
     banners.fromModel(model);
+    if (entering) {
+      // Once the new screen holds its content: focusing and scrolling lay the page out, once.
+      document.getElementById("screen").focus({ preventScroll: true });
+      window.scrollTo(0, 0);
+    }
     if (model.phase !== "lobby" && !roleCard) loadGameParts().then(() => this.model && this.render());
     roleCard?.update(model);
     // Ghosts (js/ghost.js): loaded once the view offers it; never on a shared phone.
@@ -266,7 +267,7 @@ export const room = {
     const code = error?.code || "";
     // Kicked: the (banned) token is kept, so a reload shows this screen again instead of
     // offering to join as someone new.
-    if (code === "token.banned" || code === "seat.banned") reason = "kicked";
+    if (code === ERROR_CODES.TOKEN_BANNED) reason = "kicked";
     this.finalOptions = { reason, error, code: this.code };
     this.drawFinal();
   },
@@ -313,5 +314,6 @@ export const room = {
     }
     roleCard?.update(this.model);
     banners.retranslate();
+    this.device?.changed(); // a shared phone's hand-off and strip, in the new language
   },
 };

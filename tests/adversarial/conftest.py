@@ -21,9 +21,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
 
 @pytest.fixture(scope="module")
 def limited_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
-    """`undercover serve` with the per-address limits on, as in production."""
+    """`undercover serve` with the per-address limits on, as in production, except that they
+    never refill (`--frozen-limits`): however slow the machine, a spent allowance stays spent."""
     root: Path = tmp_path_factory.mktemp("adversarial-limited")
-    local = LocalServer(root / "data", time_scale=20.0, loopback_unlimited=False)
+    local = LocalServer(
+        root / "data", time_scale=20.0, loopback_unlimited=False, frozen_limits=True
+    )
     local.start()
     yield local
     local.stop()

@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.engine.content import builtin_deck
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.store import SqliteDatabase
-from undercover.tools.simulate.rooms import check_no_leak
+from undercover.tools.leaks import LeakChecker
 from undercover.tools.socket_bots import next_move
 from undercover.wire.codec import read_view
 from undercover.wire.protocol import PROTOCOL_VERSION
@@ -33,6 +33,7 @@ class OnePerson:
         self.me: str | None = None
         self.alarm_at: float | None = None
         self.frames = 0
+        self.leaks = LeakChecker()
         self.hello()
 
     def connections(self) -> dict[str, str | None]:
@@ -63,7 +64,7 @@ class OnePerson:
             elif message["type"] == "view":
                 self.view = read_view(self.view, message)
                 assert room is not None
-                check_no_leak(frame, self.view, room.game, self.me, room.seed)
+                self.leaks.check(room, self.me, self.view, (frame,))
                 self.frames += 1
         self.alarm_at = outbox.alarm_at
 

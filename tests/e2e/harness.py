@@ -44,9 +44,11 @@ class LocalServer:
         port: int | None = None,
         *,
         loopback_unlimited: bool = True,
+        frozen_limits: bool = False,
     ) -> None:
         self.data_dir = data_dir
         self.loopback_unlimited = loopback_unlimited
+        self.frozen_limits = frozen_limits
         self.time_scale = time_scale
         self.port = port if port is not None else free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -62,6 +64,8 @@ class LocalServer:
         command += ["--data-dir", str(self.data_dir), "--time-scale", str(self.time_scale)]
         if self.loopback_unlimited:  # else the per-address limits hold, as in production
             command += ["--loopback-unlimited"]
+        if self.frozen_limits:  # the limits never refill: a slow test run cannot earn one back
+            command += ["--frozen-limits"]
         began = time.monotonic()
         log = self.log_path.open("ab")
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}

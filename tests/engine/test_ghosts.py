@@ -4,7 +4,7 @@ nothing of it reaches a living player before the end."""
 from __future__ import annotations
 
 from undercover.engine.commands import BecomeGhost, Kick
-from undercover.engine.effects import Broadcast, Refresh
+from undercover.engine.effects import Changed
 from undercover.engine.phases.reveal import REVEAL_SECONDS
 from undercover.rules import Camp, Role
 
@@ -42,8 +42,7 @@ def test_opting_in_changes_no_one_elses_view_and_refreshes_only_the_ghost() -> N
     others = ["ana", "ben", "cy", "dan", "eve", "zoe", None]
     before = {name: table.view(name) for name in others}
     haunt(table, "zoe", Camp.UNDERCOVERS, "ana")
-    assert table.effects == [Refresh(table.pid("zoe"))]
-    assert Broadcast() not in table.effects
+    assert table.effects == [Changed(only=table.pid("zoe"))]
     for name in others:
         if name != "zoe":
             assert table.view(name) == before[name], name

@@ -16,7 +16,7 @@ from undercover.engine.commands import (
     Rematch,
     StartGame,
 )
-from undercover.engine.effects import Broadcast
+from undercover.engine.effects import Changed
 from undercover.engine.errors import Rejected
 from undercover.engine.machine import apply
 from undercover.engine.state import RECONNECT_GRACE_SECONDS
@@ -75,7 +75,7 @@ def test_a_player_not_seated_can_do_nothing() -> None:
 def test_accepted_changes_are_broadcast_and_no_op_inputs_are_not() -> None:
     table = Table.at("clues")
     table.give_clue(table.speaker)
-    assert table.effects == [Broadcast()]
+    assert table.effects == [Changed()]
     table.run(None, Disconnected(player_id="p99"))
     assert table.effects == []
 

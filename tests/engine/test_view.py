@@ -6,14 +6,12 @@ import json
 from typing import Any
 
 import pytest
-from pydantic_core import to_json
 
 from tests.engine.content import DECK
 from tests.engine.table import PHASES, Table
 from undercover.engine.view import private_part, public_view, view_for
 from undercover.rules import Role
-from undercover.wire.frames import public_json, render_views
-from undercover.wire.recap_json import RecapJson
+from undercover.wire.frames import render_views
 
 
 def key_paths(value: Any, prefix: str = "") -> set[str]:
@@ -98,51 +96,3 @@ def test_the_public_part_is_the_same_for_everyone() -> None:
 def test_the_server_time_is_in_every_view() -> None:
     table = Table.at("lobby")
     assert table.view("ana")["now"] == table.now
-
-
-def test_the_public_json_reuses_the_recap_and_is_byte_for_byte_the_dump() -> None:
-    """One `RecapJson` kept through a whole game, a kick, and other rooms in between."""
-    cache = RecapJson()
-    texts = ['a "recap":[] clue', 'été \\ "x"', "indice"]
-
-    def check(table: Table) -> None:
-        public = public_view(table.room, table.now, DECK)
-        text = public_json(table.room, table.now, DECK, cache)
-        assert text == to_json(public, ensure_ascii=True).decode()
-        assert text.isascii()  # every frame is ASCII (codec.dumps)
-        dumped = json.dumps(public, separators=(",", ":"))
-        assert (
-            public_json(
-                table.room,
-                table.now,
-                DECK,
-                cache,
-                dumps=lambda v: json.dumps(v, separators=(",", ":")),
-            )
-            == dumped
-        )
-        game = table.room.game
-        assert len(cache._parts) == len(cache._recap)  # bounded: the last recap only
-        if game is not None and game.recap:
-            assert cache._recap is game.recap
-
-    table = Table.at("clues")
-    check(table)
-    for round_number in range(3):
-        while table.phase == "clues" and table.game.stage != "theme":
-            assert table.game.speaker is not None
-            table.give_clue(table.name(table.game.speaker), texts[round_number % len(texts)])
-            check(table)
-        if table.phase == "clues":
-            table.clue_round()
-            check(table)
-    other = Table.at("voting", seed=11)
-    check(other)
-    check(table)
-    table.kick(next(n for n in table.alive_names if n != table.host_name))
-    check(table)
-    while table.phase != "ended":
-        table.until_deadline()
-        check(table)
-    check(Table.at("ended", seed=5))
-    check(table)

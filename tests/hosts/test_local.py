@@ -17,9 +17,11 @@ with warnings.catch_warnings():  # Starlette nudges towards httpx2; httpx is wha
     from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from tests.hosts.fake_runner import FakeEngine
-from undercover.hosts import local, routes
+from undercover.hosts import routes
 from undercover.hosts.heartbeat import INTERVAL_SECONDS, PING, PONG, TIMEOUT_SECONDS
-from undercover.hosts.local import Options, build_app, parse_args
+from undercover.hosts.local import app, sockets
+from undercover.hosts.local.app import build_app
+from undercover.hosts.local.options import Options, parse_args
 from undercover.hosts.ratelimit import (
     CREATE_BURST,
     FLOOD_STRIKES,
@@ -393,6 +395,12 @@ def test_parse_args_defaults_and_lan() -> None:
         parse_args(["--time-scale", "0"])
 
 
+def test_frozen_limits_stop_the_limits_clock() -> None:
+    """`--frozen-limits` (tests only): the limits' clock stands, so no allowance ever refills."""
+    assert parse_args(["--frozen-limits"]).limits_clock() == 0.0
+    assert parse_args([]).limits_clock is time.monotonic
+
+
 def test_request_bodies_are_bounded(client: TestClient) -> None:
     assert client.post("/api/rooms", content=b"x" * 5000).status_code == 413
 
@@ -416,7 +424,7 @@ def test_a_socket_silent_from_the_start_is_closed_a_greeted_one_may_idle(
 def test_sockets_per_address_are_capped(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(local, "MAX_SOCKETS_PER_ADDRESS", 2)
+    monkeypatch.setattr(sockets, "MAX_SOCKETS_PER_ADDRESS", 2)
     code = _create(client)
     with client.websocket_connect(f"/ws/{code}") as first:
         _hello(first)
@@ -441,7 +449,7 @@ def test_a_flawed_theme_file_stops_the_server_before_it_listens(
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("the server must not start")
 
-    monkeypatch.setattr(local, "builtin_catalog", flawed)
-    monkeypatch.setattr(local.uvicorn, "Server", never)
-    assert local.main(["--port", "0"]) == 2
+    monkeypatch.setattr(app, "builtin_catalog", flawed)
+    monkeypatch.setattr(app.uvicorn, "Server", never)
+    assert app.main(["--port", "0"]) == 2
     assert "themes/films/ecole.json" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """The runner shared by both hosts, driven through a real sqlite3 file by a fake host.
 
-`Host` plays the part of hosts/local.py or the Durable Object: it keeps the sockets'
+`Host` plays the part of hosts/local/ or the Durable Object: it keeps the sockets'
 bindings, carries out every `Outbox` (frames, closes, the one alarm) and, with
 `hibernate=True`, builds a fresh `RoomRunner` for every call, as after hibernation.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -19,14 +20,16 @@ from hypothesis import strategies as st
 
 from tests.engine.content import DECK
 from undercover.engine.deadlines import next_deadline
+from undercover.engine.phases import clues as clues_phase
 from undercover.engine.state import Room
 from undercover.engine.view import view_for
 from undercover.hosts import store
 from undercover.hosts.runner import Outbox, RoomRunner
 from undercover.hosts.store import SqliteDatabase
 from undercover.rules import Role
+from undercover.rules.errors import server_error
 from undercover.wire import codec
-from undercover.wire.frames import render_views
+from undercover.wire.frames import Frames, render_views
 from undercover.wire.protocol import CloseCode
 
 START = 1_000_000.0
@@ -113,7 +116,7 @@ class Host:
 
     def join(self, name: str) -> str:
         conn = self.open()
-        self.send(conn, {"type": "hello", "protocol": 2, "token": None, "name": name})
+        self.send(conn, {"type": "hello", "protocol": 3, "token": None, "name": name})
         welcome = self.received[conn][0]
         assert welcome["type"] == "welcome", welcome
         self.tokens[name] = welcome["token"]
@@ -122,7 +125,7 @@ class Host:
 
     def rejoin(self, name: str) -> str:
         conn = self.open()
-        self.send(conn, {"type": "hello", "protocol": 2, "token": self.tokens[name], "lang": "fr"})
+        self.send(conn, {"type": "hello", "protocol": 3, "token": self.tokens[name], "lang": "fr"})
         self.conn_of[name] = conn
         return conn
 
@@ -212,7 +215,7 @@ def test_a_hello_gets_a_welcome_then_a_view(tmp_path: Path) -> None:
     welcome, view = host.received[conn]
     assert welcome == {
         "type": "welcome",
-        "protocol": 2,
+        "protocol": 3,
         "player_id": "p1",
         "token": welcome["token"],
     }
@@ -274,7 +277,7 @@ def test_a_clue_too_long_for_the_rules_gets_their_code(tmp_path: Path) -> None:
 def test_a_second_hello_on_one_socket_is_refused(tmp_path: Path) -> None:
     host = seated(tmp_path, 1)
     conn = host.conn_of["joueur1"]
-    host.send(conn, {"type": "hello", "protocol": 2, "name": "encore"})
+    host.send(conn, {"type": "hello", "protocol": 3, "name": "encore"})
     assert host.last(conn, "error")["code"] == "protocol.already_greeted"
 
 
@@ -294,10 +297,10 @@ def test_an_outdated_client_is_told_to_reload_and_closed(tmp_path: Path) -> None
 def test_a_taken_name_can_be_retried_on_the_same_socket(tmp_path: Path) -> None:
     host = seated(tmp_path, 1)
     conn = host.open()
-    host.send(conn, {"type": "hello", "protocol": 2, "name": "JOUEUR1"})
+    host.send(conn, {"type": "hello", "protocol": 3, "name": "JOUEUR1"})
     assert host.last(conn, "error")["code"] == "name.taken"
     assert host.connections[conn] is None
-    host.send(conn, {"type": "hello", "protocol": 2, "name": "Zoé"})
+    host.send(conn, {"type": "hello", "protocol": 3, "name": "Zoé"})
     assert host.connections[conn] == "p2"
 
 
@@ -305,7 +308,7 @@ def test_an_unknown_token_with_a_name_joins_as_a_new_player(tmp_path: Path) -> N
     host = Host(tmp_path / "room.sqlite3")
     conn = host.open()
     stale = "x" * 43
-    host.send(conn, {"type": "hello", "protocol": 2, "token": stale, "name": "Zoé"})
+    host.send(conn, {"type": "hello", "protocol": 3, "token": stale, "name": "Zoé"})
     welcome = host.last(conn, "welcome")
     assert welcome["player_id"] == "p1"
     assert welcome["token"] != stale
@@ -314,7 +317,7 @@ def test_an_unknown_token_with_a_name_joins_as_a_new_player(tmp_path: Path) -> N
 def test_an_unknown_token_without_a_name_asks_for_one(tmp_path: Path) -> None:
     host = Host(tmp_path / "room.sqlite3")
     conn = host.open()
-    host.send(conn, {"type": "hello", "protocol": 2, "token": "x" * 43})
+    host.send(conn, {"type": "hello", "protocol": 3, "token": "x" * 43})
     assert host.last(conn, "error")["code"] == "token.unknown"
     assert conn not in host.closed
 
@@ -323,7 +326,7 @@ def test_an_unknown_room_is_fatal(tmp_path: Path) -> None:
     runner = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1", deck=DECK)
     assert not runner.exists()
     outbox = runner.on_frame(
-        "c1", {"c1": None}, '{"type":"hello","protocol":2,"name":"a"}', 0.0, "t" * 43
+        "c1", {"c1": None}, '{"type":"hello","protocol":3,"name":"a"}', 0.0, "t" * 43
     )
     assert json.loads(outbox.frames[0][1])["code"] == "room.not_found"
     assert outbox.closes == (("c1", CloseCode.ROOM_NOT_FOUND, "room.not_found"),)
@@ -334,7 +337,7 @@ def test_probing_an_unknown_code_writes_nothing(tmp_path: Path) -> None:
     runner = RoomRunner(db, "NOPE1", deck=DECK)
     assert not runner.exists()
     assert runner.summary(START)["status"] == "unknown"
-    runner.on_frame("c1", {"c1": None}, '{"type":"hello","protocol":2,"name":"a"}', START, "t" * 43)
+    runner.on_frame("c1", {"c1": None}, '{"type":"hello","protocol":3,"name":"a"}', START, "t" * 43)
     runner.on_alarm({}, START)
     assert db.execute("SELECT name FROM sqlite_master") == []
     assert db.rows_written == 0
@@ -405,7 +408,7 @@ def test_the_host_can_tell_a_seat_s_hello_before_the_room_hears_it(tmp_path: Pat
     host.command("joueur1", {"type": "kick", "player_id": "p4"})
 
     def hello(token: object, **extra: object) -> str:
-        return json.dumps({"type": "hello", "protocol": 2, "token": token, **extra})
+        return json.dumps({"type": "hello", "protocol": 3, "token": token, **extra})
 
     runner = host._runner()
     assert runner.greets_a_seat(hello(host.tokens["joueur2"]))
@@ -450,7 +453,7 @@ HOSTILE: list[str | bytes] = [
     '{"type": "start_game", "seq": 99}',
     '{"type": "kick", "player_id": "p9"}',
     '{"type": "time_passed"}',
-    '{"type": "hello", "protocol": 2, "name": "x"}',
+    '{"type": "hello", "protocol": 3, "name": "x"}',
 ]
 
 
@@ -664,23 +667,28 @@ def test_a_runner_reads_again_after_another_runner_saved(tmp_path: Path) -> None
 
 
 def test_a_hibernating_host_gives_players_exactly_what_a_warm_one_gives(tmp_path: Path) -> None:
-    held, recap_froms, sizes = [], [], []
+    held, fulls, sizes = [], [], []
     for hibernate in (False, True):
         (tmp_path / str(hibernate)).mkdir()
         host = seated(tmp_path / str(hibernate), 5, hibernate=hibernate)
         play_to_the_end(host)
         held.append(
             {
-                conn: [{**m, "recap_from": None} for m in messages if m["type"] != "welcome"]
+                conn: [
+                    {**m, "recap_from": None, "full": None}
+                    for m in messages
+                    if m["type"] != "welcome"
+                ]
                 for conn, messages in host.received.items()
             }
         )
-        recap_froms.append({json.loads(frame).get("recap_from") for _, frame in host.log})
+        views = [json.loads(frame) for _, frame in host.log]
+        fulls.append({m["full"] for m in views if m["type"] == "view"})
         sizes.append(sum(len(frame) for _, frame in host.log))
-    assert held[0] == held[1]  # the same views, once each recap is put back together
-    assert recap_froms[1] <= {None, 0}  # a runner built afresh knows no socket: whole recaps
-    assert max(r or 0 for r in recap_froms[0]) > 0  # the warm one sends only what is new
-    assert sizes[0] < sizes[1]
+    assert held[0] == held[1]  # the same views, once each frame is put back together
+    assert fulls[1] == {True}  # a runner built afresh knows no socket: whole views
+    assert fulls[0] == {True, False}  # the warm one sends only what changed
+    assert sizes[0] < sizes[1] / 3
 
 
 def test_a_socket_is_sent_only_the_recap_entries_it_lacks(tmp_path: Path) -> None:
@@ -840,3 +848,70 @@ def test_hostile_frames_between_legal_moves_never_corrupt_the_room(data: st.Data
                 assert host.view(next(iter(names_by_id(host).values())))["phase"] == "ended"
                 return
         raise AssertionError("the game did not end")
+
+
+def test_an_input_that_changes_nothing_saves_and_serialises_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = seated(tmp_path, 4)
+    host.command("joueur1", {"type": "start_game", "seq": host.view("joueur1")["phase_seq"]})
+    written = host.db.rows_written
+
+    def no_serialising(*args: object) -> None:
+        raise AssertionError("an unchanged room was serialised")
+
+    monkeypatch.setattr(Frames, "build", no_serialising)
+    monkeypatch.setattr(store.RoomWriter, "dump", no_serialising)
+    outbox = host.carry_out(host.runner.on_alarm(dict(host.connections), host.now))  # too early
+    assert outbox.frames == ()
+    assert host.db.rows_written == written
+
+
+def test_a_client_that_asks_sync_gets_a_full_view_and_nothing_changes(tmp_path: Path) -> None:
+    host = seated(tmp_path, 3)
+    conn = host.conn_of["joueur2"]
+    written, before = host.db.rows_written, len(host.log)
+    host.send(conn, {"type": "sync"})
+    sent = [json.loads(frame) for _, frame in host.log[before:]]
+    assert [(m["type"], m["full"]) for m in sent] == [("view", True)]  # to that socket alone
+    assert host.log[before][0] == conn
+    assert host.db.rows_written == written
+    room = host.runner.room()
+    assert room is not None
+    assert sent[0]["view"] == json.loads(
+        json.dumps(view_for(room, host.player_id("joueur2"), host.now, DECK))
+    )
+    host.command("joueur1", {"type": "update_settings", "seq": 0, "changes": {"mode": "grade"}})
+    after = json.loads(host.log[-1][1])
+    assert after["full"] is False  # and from there on, only what changed
+
+
+def test_sync_before_hello_is_refused(tmp_path: Path) -> None:
+    host = seated(tmp_path, 1)
+    conn = host.open()
+    host.send(conn, {"type": "sync"})
+    assert host.received[conn][-1]["code"] == "protocol.hello_required"
+
+
+def test_a_rule_our_code_broke_is_logged_and_answered_as_internal_not_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    host = seated(tmp_path, 4)
+    while host.view("joueur1")["phase"] != "clues":
+        play_turn(host)
+
+    def broken(*args: object) -> None:
+        raise server_error("clue.not_your_turn", "the caller passed a wrong speaker")
+
+    monkeypatch.setattr(clues_phase, "give_clue", broken)
+    speaker = host.view("joueur1")["game"]["speaker"]
+    name = next(n for n in host.conn_of if host.player_id(n) == speaker)
+    stored, written = host.stored(), host.db.rows_written
+    with caplog.at_level(logging.ERROR, logger="undercover.runner"):
+        seq = host.view(name)["phase_seq"]
+        outbox = host.command(name, {"type": "give_clue", "seq": seq, "text": "rouge"})
+    error = json.loads(outbox.frames[0][1])
+    assert (error["type"], error["code"]) == ("error", "server.internal")
+    assert host.stored() == stored
+    assert host.db.rows_written == written
+    assert any("ServerFault(clue.not_your_turn)" in r.getMessage() for r in caplog.records)

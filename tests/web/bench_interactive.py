@@ -6,8 +6,10 @@ the CPU throttled 4× (devtools protocol), on loopback against `undercover serve
 "Interactive" is the moment the screen's controls are drawn and wired: the home screen's
 "Créer un salon", or the lobby drawn from the room's first view (its socket open, the hello
 answered). Each run is a fresh browser context (cold cache; the seat kept for the room). It
-prints, per run, that moment and the long tasks (> 50 ms) before it, and the machine's load
-average, since on a shared machine the figures move with it (docs/benchmarks.md).
+prints, per run, that moment, how long the page's main thread was busy until then (devtools'
+TaskDuration: less moved by other processes than the wall clock) and the long tasks (> 50 ms)
+before it, and the machine's load average, since on a shared machine the wall-clock figures
+move with it (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -57,18 +59,24 @@ def _room_seat(browser: Browser, base_url: str) -> tuple[str, Any]:
     return url, state
 
 
-def _one_run(browser: Browser, url: str, state: Any, selector: str) -> tuple[float, list[Any]]:
+def _one_run(
+    browser: Browser, url: str, state: Any, selector: str
+) -> tuple[float, float, list[Any]]:
+    """(ms to interactive, ms the main thread was busy until then, the long tasks before it)."""
     context = browser.new_context(viewport=PHONE, storage_state=state)
     context.add_init_script(PROBE)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+    cdp.send("Performance.enable")
     page.goto(url)
     page.wait_for_selector(selector)
     page.wait_for_function("() => window.__bench.ready !== null")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     ready, long = page.evaluate("[window.__bench.ready, window.__bench.long]")
     context.close()
-    return float(ready), [task for task in long if task[0] < ready]
+    busy = 1000 * float(metrics["TaskDuration"])
+    return float(ready), busy, [task for task in long if task[0] < ready]
 
 
 def main() -> None:
@@ -87,12 +95,19 @@ def main() -> None:
             }
             print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
             for name, (url, state, selector) in pages.items():
-                times = []
+                times, busy = [], []
                 for run in range(runs):
-                    ready, long = _one_run(browser, url, state, selector)
+                    ready, work, long = _one_run(browser, url, state, selector)
                     times.append(ready)
-                    print(f"{name} run {run + 1}: interactive at {ready:.0f} ms; long tasks {long}")
-                print(f"{name}: median {statistics.median(times):.0f} ms, max {max(times):.0f} ms")
+                    busy.append(work)
+                    print(
+                        f"{name} run {run + 1}: interactive at {ready:.0f} ms, main thread busy"
+                        f" {work:.0f} ms; long tasks (start, ms) {long}"
+                    )
+                print(
+                    f"{name}: interactive median {statistics.median(times):.0f} ms"
+                    f" (max {max(times):.0f}); busy median {statistics.median(busy):.0f} ms"
+                )
             print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
             browser.close()
     finally:

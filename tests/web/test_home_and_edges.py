@@ -108,8 +108,8 @@ def test_a_view_with_unknown_fields_renders_and_names_stay_text(browser: Any, se
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
             assert message["token"] == SEAT["token"]
-            assert message["protocol"] == 2
-            ws.send(json.dumps({"type": "welcome", "protocol": 2, **SEAT}))
+            assert message["protocol"] == 3
+            ws.send(json.dumps({"type": "welcome", "protocol": 3, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)
@@ -124,44 +124,63 @@ def test_a_view_with_unknown_fields_renders_and_names_stay_text(browser: Any, se
     page.context.close()
 
 
-def test_the_client_puts_a_continued_recap_back_together(browser: Any, server: Any) -> None:
+def test_the_client_puts_a_partial_view_back_together(browser: Any, server: Any) -> None:
     page = browser.new_page(base_url=server.base_url)
     page.goto("/")
     results = page.evaluate(
         """async () => {
           const { wholeView } = await import("/js/net.js");
-          const held = { game: { recap: ["a", "b", "c"] } };
-          const tail = { recap_from: 2, view: { game: { recap: ["d"], round: 2 } } };
+          const held = { now: 1, phase: "clues", game: { stage: "clues", recap: ["a", "b", "c"] } };
+          const game = { recap: ["d"], round: 2 };
+          const tail = { full: false, recap_from: 2, view: { now: 2, game } };
           return [
             wholeView(held, tail),
-            wholeView(held, { recap_from: 0, view: { game: null } }),
+            wholeView(held, { full: false, recap_from: 0, view: { phase: "voting" } }),
+            wholeView(held, { full: false, recap_from: 0, view: { game: { stage: "vote" } } }),
+            wholeView(held, { full: true, recap_from: 0, view: { game: null } }),
             wholeView(null, tail),
+            wholeView(null, { full: false, recap_from: 0, view: { now: 3 } }),
             wholeView({ game: { recap: ["a"] } }, tail),
           ];
         }"""
     )
-    assert results == [{"game": {"recap": ["a", "b", "d"], "round": 2}}, {"game": None}, None, None]
+    assert results == [
+        {
+            "now": 2,
+            "phase": "clues",
+            "game": {"stage": "clues", "recap": ["a", "b", "d"], "round": 2},
+        },
+        {"now": 1, "phase": "voting", "game": {"stage": "clues", "recap": ["a", "b", "c"]}},
+        {"now": 1, "phase": "clues", "game": {"stage": "vote", "recap": ["a", "b", "c"]}},
+        {"game": None},
+        None,
+        None,
+        None,
+    ]
     page.close()
 
 
-def test_a_recap_continued_from_nothing_makes_the_client_reconnect(
+def test_a_frame_the_client_cannot_apply_makes_it_ask_for_a_full_view(
     browser: Any, server: Any
 ) -> None:
-    hellos: list[dict[str, Any]] = []
+    received: list[dict[str, Any]] = []
 
     def script(ws: Any, message: dict[str, Any]) -> None:
+        received.append(message)
         if message["type"] == "hello":
-            hellos.append(message)
-            ws.send(json.dumps({"type": "welcome", "protocol": 2, **SEAT}))
-            if len(hellos) == 1:  # a view continuing a recap this socket never had
-                tail = {"phase": "clues", "game": {"recap": []}, "players": []}
-                ws.send(json.dumps({"type": "view", "seq": 3, "recap_from": 4, "view": tail}))
-            else:
-                ws.send(_lobby_frame())
+            ws.send(json.dumps({"type": "welcome", "protocol": 3, **SEAT}))
+            # A view continuing a recap this socket never had, then a partial one on top.
+            tail = {"phase": "clues", "game": {"recap": []}, "players": []}
+            ws.send(
+                json.dumps({"type": "view", "seq": 3, "full": False, "recap_from": 4, "view": tail})
+            )
+            ws.send(json.dumps({"type": "view", "seq": 4, "full": False, "view": {"now": 1}}))
+        elif message["type"] == "sync":
+            ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)
     expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
-    assert len(hellos) == 2  # the client closed that socket and said hello again
+    assert [m["type"] for m in received] == ["hello", "sync"]  # asked once, on the same socket
     assert page.errors == []
     page.context.close()
 
@@ -179,7 +198,7 @@ def test_what_the_client_cannot_read_shows_the_reload_banner(
 ) -> None:
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 2, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 3, **SEAT}))
             ws.send(_lobby_frame())
             ws.send(json.dumps(frame))
 
@@ -242,7 +261,7 @@ def test_a_dropped_socket_reconnects_at_once_then_with_backoff(browser: Any, ser
             if len(hellos) < 4:
                 ws.close(code=1011, reason="")  # a server error: not final, try again
                 return
-            ws.send(json.dumps({"type": "welcome", "protocol": 2, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 3, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)

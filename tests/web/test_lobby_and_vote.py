@@ -55,6 +55,11 @@ def test_arrivals_are_toasts_and_every_ballot_fits_a_small_phone(table: Table) -
         "aria-pressed", "true"
     )
     ben.look("lobby-change-face-390x844-fr")
+    ben.switch_language("en")
+    ben.look("lobby-change-face-390x844-en")
+    host.page.click("#look-panel summary")
+    expect(host.page.locator(f"#look-panel [data-avatar='{free}']")).to_be_disabled()
+    host.look("lobby-change-face-360x640-fr")
 
     table.timers_off(host)
     speaker = table.first_speaker(host, players)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from undercover.engine.errors import RejectCode
 from undercover.wire import error_codes
-from undercover.wire.protocol import RATE_LIMITED_CODE, ProtocolCode
+from undercover.wire.protocol import ProtocolCode, RouteCode
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "undercover"
@@ -88,7 +88,10 @@ def test_each_code_is_listed_once() -> None:
 
 
 def test_the_protocol_level_is_every_protocol_code_and_the_frame_limit() -> None:
-    assert _codes(error_codes.PROTOCOL) == {c.value for c in ProtocolCode} | {RATE_LIMITED_CODE}
+    assert _codes(error_codes.PROTOCOL) == {c.value for c in ProtocolCode} | {
+        RouteCode.RATE_LIMITED
+    }
+    assert _codes(error_codes.ROUTES) == {c.value for c in RouteCode} - {RouteCode.RATE_LIMITED}
 
 
 def test_the_engine_level_is_every_reject_code_and_each_is_raised_somewhere() -> None:

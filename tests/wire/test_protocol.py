@@ -33,7 +33,7 @@ def test_clients_can_send_hello_and_every_player_command_but_no_host_internal_on
         for model in WIRE_COMMANDS
         if model not in (JoinRoom, Reconnect)
     }
-    assert _client_types() == {"hello"} | player_commands
+    assert _client_types() == {"hello", "sync"} | player_commands
     host_only = {model.model_fields["type"].default for model in HOST_COMMANDS}
     assert not _client_types() & (host_only | {"join", "reconnect"})
 

@@ -1,5 +1,6 @@
 """Effects: what the host must do after a step. They name seats, never carry state: a
-player's data leaves only through `view.view_for`."""
+player's data leaves only through `view.view_for`. A step without `Changed` left the room as
+it was: the host saves nothing and sends nothing (nor serialises anything)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ CloseReason = Literal["kicked", "replaced", "left"]
 
 @dataclass(frozen=True)
 class Welcome:
-    """Bind the connection that sent JoinRoom/Reconnect to this seat; send it a full view."""
+    """Bind the connection that sent JoinRoom/Reconnect to this seat; welcome it."""
 
     player_id: str
 
@@ -25,15 +26,11 @@ class CloseSeat:
 
 
 @dataclass(frozen=True)
-class Broadcast:
-    """The room changed: send every connected seat its view."""
+class Changed:
+    """The room changed: save it, then send each connected seat what changed in its view;
+    with `only`, no other seat's view changed (a ghost's opt-in): send to that seat alone."""
 
-
-@dataclass(frozen=True)
-class Refresh:
-    """Only this seat's view changed (a ghost's opt-in): send it to that seat alone."""
-
-    player_id: str
+    only: str | None = None
 
 
 @dataclass(frozen=True)
@@ -54,4 +51,4 @@ class PairRated:
     custom: bool  # one of the host's own pairs (its ids are only positions in their list)
 
 
-Effect = Welcome | CloseSeat | Broadcast | Refresh | DeleteRoom | PairRated
+Effect = Welcome | CloseSeat | Changed | DeleteRoom | PairRated

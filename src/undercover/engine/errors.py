@@ -1,4 +1,5 @@
-"""The engine's one error: `Rejected(code)`; a rejected input leaves the room unchanged.
+"""The engine's errors: `Rejected(code)`, a refused input, which leaves the room unchanged, and
+`ServerFault`, a bug of ours the rules caught.
 
 Codes are stable strings the client translates (FR/EN); rules' `RuleViolation` codes pass
 through unchanged, so `Rejected.code` is a `str` and `RejectCode` lists the engine's own.
@@ -11,8 +12,6 @@ from contextlib import contextmanager
 from enum import StrEnum
 
 from undercover.rules import Fault, RuleViolation
-
-SERVER_INTERNAL = "server.internal"  # = ProtocolCode.INTERNAL (wire/protocol.py imports it)
 
 
 class RejectCode(StrEnum):
@@ -61,12 +60,22 @@ class Rejected(Exception):
         self.message = message
 
 
+class ServerFault(Exception):
+    """A rule our own code broke (the rules' `Fault.SERVER`): a bug, never a refusal. The
+    host logs it and answers `server.internal`; nothing is saved."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)  # the code only: a rule's message may quote a word
+        self.code = code
+
+
 @contextmanager
 def rule_checked() -> Iterator[None]:
-    """Translate the rules' `RuleViolation` into `Rejected` with the same code; a violation
-    that is the caller's fault (a server bug) reaches the client as `server.internal`."""
+    """Translate the rules' `RuleViolation` into `Rejected` with the same code, when a player
+    (or the room's host) is at fault; into `ServerFault` when the caller, our code, is."""
     try:
         yield
     except RuleViolation as violation:
-        code = SERVER_INTERNAL if violation.fault is Fault.SERVER else violation.code
-        raise Rejected(code, violation.message) from violation
+        if violation.fault is Fault.SERVER:
+            raise ServerFault(violation.code) from violation
+        raise Rejected(violation.code, violation.message) from violation

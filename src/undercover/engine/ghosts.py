@@ -3,7 +3,7 @@
 Opting in (`BecomeGhost`) places the ghost's one bet — which camp will win, who an undercover
 is — and from then on its private part shows every card of this game (`view.private_part`).
 The price: a ghost never plays this game again, and nothing it sees or does reaches a living
-player's view. Its opt-in changes only its own view (the step is `Refresh`, not `Broadcast`),
+player's view. Its opt-in changes only its own view (the step is `Changed(only=ghost)`),
 a ghost host may not kick before the game is over (a kick would carry what it knows), and the
 bets appear only on the end screen, scored. "Rejouer" clears every ghost.
 """

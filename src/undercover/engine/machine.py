@@ -7,9 +7,9 @@ accepted command the machine settles the room: host transfer, absent players' tu
 vote grace started, phase over → next phase, game over → end.
 
 Host contract: `actor` is the player id bound to the connection (None before JoinRoom or
-Reconnect, and for host-internal commands); after each step, carry out `Step.effects`, save
-`Step.room`, send views (`view.view_for`) to every connected seat on `Broadcast`, and arm one
-alarm at `deadlines.next_deadline(step.room)` that delivers `TimePassed`.
+Reconnect, and for host-internal commands); after each step, carry out `Step.effects`: on
+`Changed`, save `Step.room` and send views (`view.view_for`) to the connected seats it names;
+then arm one alarm at `deadlines.next_deadline(step.room)` that delivers `TimePassed`.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from undercover.engine.commands import (
     WithdrawVote,
 )
 from undercover.engine.dealing import Deck
-from undercover.engine.effects import Broadcast, DeleteRoom, Effect, Refresh
+from undercover.engine.effects import Changed, DeleteRoom, Effect
 from undercover.engine.errors import RejectCode, Rejected
 from undercover.engine.phases import clues, ended, enter, guess, lobby, role_reveal, voting
 from undercover.engine.state import Clues, Ended, Guessing, Lobby, Reveal, RoleReveal, Room, Voting
@@ -138,8 +138,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float, deck: Dec
     if not isinstance(command, TimePassed | Resumed | Disconnected):
         room = room.model_copy(update={"last_activity": now})
     if isinstance(command, BecomeGhost) and actor is not None:
-        return Step(room, (*effects, Refresh(actor)))  # what a ghost does reaches no one else
-    return Step(room, (*effects, Broadcast()))
+        return Step(room, (*effects, Changed(only=actor)))  # it reaches no one else
+    return Step(room, (*effects, Changed()))
 
 
 def _seated(room: Room, actor: str | None) -> str:

@@ -21,7 +21,7 @@ from typing import Final
 from undercover.hosts.codes import normalise_code
 from undercover.hosts.ratelimit import retry_after_header
 from undercover.hosts.security import API_HEADERS
-from undercover.wire.protocol import RATE_LIMITED_CODE, CloseCode, ProtocolCode
+from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
 
 JsonBody = dict[str, object]
 
@@ -173,21 +173,21 @@ def unknown_room() -> ApiResponse:
 
 
 def unknown_route() -> ApiResponse:
-    return ApiResponse(404, error_body("route.unknown", ROUTE_UNKNOWN_MESSAGE))
+    return ApiResponse(404, error_body(RouteCode.ROUTE_UNKNOWN, ROUTE_UNKNOWN_MESSAGE))
 
 
 def wrong_method(allowed: tuple[str, ...]) -> ApiResponse:
     headers = (*API_HEADERS, ("Allow", ", ".join(allowed)))
-    return ApiResponse(405, error_body("route.method", WRONG_METHOD_MESSAGE), headers)
+    return ApiResponse(405, error_body(RouteCode.ROUTE_METHOD, WRONG_METHOD_MESSAGE), headers)
 
 
 def rate_limited(wait_seconds: float) -> ApiResponse:
     headers = (*API_HEADERS, ("Retry-After", retry_after_header(wait_seconds)))
-    return ApiResponse(429, error_body(RATE_LIMITED_CODE, RATE_LIMITED_MESSAGE), headers)
+    return ApiResponse(429, error_body(RouteCode.RATE_LIMITED, RATE_LIMITED_MESSAGE), headers)
 
 
 def server_full() -> ApiResponse:
-    return ApiResponse(503, error_body("server.full", SERVER_FULL_MESSAGE))
+    return ApiResponse(503, error_body(RouteCode.SERVER_FULL, SERVER_FULL_MESSAGE))
 
 
 # --- WebSocket closes ------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The loop both hosts share: load the room → decode → apply → save → views → one alarm.
 
-The self-host (hosts/local.py) and the Durable Object (src/entry.py) only adapt sockets,
+The self-host (hosts/local/) and the Durable Object (src/entry.py) only adapt sockets,
 storage and the alarm to `RoomRunner`; everything else happens here, the same way on both.
 
 Rules of this file:
@@ -8,8 +8,10 @@ Rules of this file:
   is gone); the parsed room is reused only when no one else saved since.
 - One input = at most one row written (the room), written before any frame goes out.
 - A refused input (bad frame, `Rejected`) changes nothing and is answered to its sender only.
-- A view frame carries only the recap entries its socket was not sent yet (`recap_from`,
-  docs/protocol.md); a socket this runner has not sent a view to gets the whole recap.
+- The engine's effects say what to do: without `Changed` the room is as it was, so nothing is
+  saved and nothing is serialised; a socket that said hello or `sync` gets a full view anyway.
+- A view frame carries only what changed since its socket's last frame (`wire/frames.py`,
+  docs/protocol.md); a socket this runner has not sent a view to gets the whole view.
 - An exception from our own code is logged with the room code (never a frame, a token or a
   word), nothing is saved, and the sender gets `server.internal`.
 - Bots (engine/bot_seats.py) have no socket: their seats stay connected whatever the host
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -49,19 +51,18 @@ from undercover.engine.commands import (
 )
 from undercover.engine.deadlines import next_deadline
 from undercover.engine.dealing import Deck
-from undercover.engine.effects import Broadcast, CloseSeat, DeleteRoom, Effect, PairRated, Refresh
-from undercover.engine.errors import RejectCode, Rejected
+from undercover.engine.effects import Changed, CloseSeat, DeleteRoom, Effect, PairRated, Welcome
+from undercover.engine.errors import RejectCode, Rejected, ServerFault
 from undercover.engine.machine import apply
 from undercover.engine.state import FORMAT_VERSION, Lobby, Room, new_room
-from undercover.engine.view import private_part
 from undercover.hosts import store
 from undercover.hosts.logs import log_event
 from undercover.rules import MAX_PLAYERS, PlayerId
 from undercover.wire import codec
 from undercover.wire.codec import ProtocolError
-from undercover.wire.frames import public_json, to_ascii_json
-from undercover.wire.protocol import CloseCode, Hello, ProtocolCode
-from undercover.wire.recap_json import Recap, RecapJson, extends
+from undercover.wire.frames import Frames
+from undercover.wire.protocol import CloseCode, Hello, ProtocolCode, Sync
+from undercover.wire.recap_json import RecapJson
 
 ConnectionId = str
 Connections = Mapping[ConnectionId, PlayerId | None]
@@ -108,16 +109,16 @@ class _Turn:
     effects: list[Effect] = field(default_factory=list)
     sender: ConnectionId | None = None
     bound: PlayerId | None = None
+    fresh: list[ConnectionId] = field(default_factory=list)  # to send a full view whatever
 
 
-_Work = Callable[[_Turn], None]
+_Work = Callable[[_Turn], object]
 
 
 @dataclass(frozen=True)
 class _Loaded:
     room: Room
     revision: int
-    doc: str
 
 
 class RoomRunner:
@@ -129,9 +130,9 @@ class RoomRunner:
         self.deck = deck  # the theme content: built once per process by the host
         self._schema_ready = False
         self._cache: _Loaded | None = None
-        self._recap_json = RecapJson()  # the recap's JSON, reused from step to step
-        self._writer = store.RoomWriter(self._recap_json)  # for saving: the same entries
-        self._held: dict[ConnectionId, Recap] = {}  # the recap each socket was last sent
+        recaps = RecapJson()  # the recap's JSON, reused from step to step
+        self._writer = store.RoomWriter(recaps)  # for saving: the same entries
+        self._frames = Frames(deck, recaps)  # and what each socket was last sent
 
     @classmethod
     def create(
@@ -199,6 +200,8 @@ class RoomRunner:
             return self._refuse(conn, ProtocolCode.ALREADY_GREETED)
         if not isinstance(message, Hello) and connections.get(conn) is None:
             return self._refuse(conn, ProtocolCode.HELLO_REQUIRED)
+        if isinstance(message, Sync):
+            return self._run(conn, connections, now, lambda turn: turn.fresh.append(conn))
         return self._run(
             conn, connections, now, lambda turn: self._frame(turn, conn, message, now, new_token)
         )
@@ -259,7 +262,11 @@ class RoomRunner:
             f"{frame.name}:{frame.lineno}"
             for frame in traceback.extract_tb(failure.__traceback__)[::-1][:8]
         )
-        log.error("room %s: %s at %s; nothing saved", self.code, type(failure).__name__, where)
+        # A code (a rule our code broke: `ServerFault`) is a stable string, safe to log.
+        name = type(failure).__name__
+        if isinstance(failure, ServerFault | Rejected):
+            name = f"{name}({failure.code})"
+        log.error("room %s: %s at %s; nothing saved", self.code, name, where)
         self._cache = None
         try:
             alarm_at = next_deadline(loaded.room)
@@ -288,11 +295,13 @@ class RoomRunner:
             if sum(1 for player in turn.live.values() if player == BOARD) >= MAX_BOARDS:
                 raise Rejected(RejectCode.ROOM_FULL)
             turn.live[conn] = turn.bound = BOARD
+            turn.fresh.append(conn)
             return
         token = message.token
+        effects: tuple[Effect, ...] = ()
         if token is not None:
             try:
-                self._apply(turn, None, Reconnect(token=token), now)
+                effects = self._apply(turn, None, Reconnect(token=token), now)
             except Rejected as rejected:
                 if rejected.code != RejectCode.TOKEN_UNKNOWN or message.name is None:
                     raise
@@ -302,15 +311,14 @@ class RoomRunner:
             join = JoinRoom(
                 name=message.name or "", token=token, avatar=message.avatar, color=message.color
             )
-            self._apply(turn, None, join, now)
-        seat = seats.find_by_token(turn.room, token)
-        assert seat is not None, "a successful hello leaves a seat for its token"
-        for other, player in list(turn.live.items()):
-            if player == seat.player_id and other != conn:
+            effects = self._apply(turn, None, join, now)
+        (player,) = (effect.player_id for effect in effects if isinstance(effect, Welcome))
+        for other, bound in list(turn.live.items()):
+            if bound == player and other != conn:
                 _close(turn, other, "replaced")
-        turn.live[conn] = seat.player_id
-        turn.bound = seat.player_id
-        turn.frames.append((conn, codec.welcome_frame(seat.player_id, token)))
+        turn.live[conn] = turn.bound = player
+        turn.fresh.append(conn)
+        turn.frames.append((conn, codec.welcome_frame(player, token)))
 
     def _alarm(self, turn: _Turn, now: float) -> None:
         """Every deadline due by `now`, earliest first: a bot's action is chosen by its brain."""
@@ -322,10 +330,13 @@ class RoomRunner:
             self._apply(turn, None, BotPlayed(player_id=due.player_id, command=chosen), now)
         self._apply(turn, None, TimePassed(), now)
 
-    def _apply(self, turn: _Turn, actor: PlayerId | None, command: Command, now: float) -> None:
+    def _apply(
+        self, turn: _Turn, actor: PlayerId | None, command: Command, now: float
+    ) -> tuple[Effect, ...]:
         step = apply(turn.room, actor, command, now, self.deck)
         turn.room = step.room
         turn.effects.extend(step.effects)
+        return step.effects
 
     def _reconcile(self, turn: _Turn, now: float) -> None:
         """Make the seats' connected flags agree with the sockets the host has."""
@@ -353,23 +364,24 @@ class RoomRunner:
                 _log_rating(turn.room.code, effect)
         if delete:
             return self._delete(turn)
-        doc = self._writer.dump(turn.room)
-        changed = doc != loaded.doc
-        revision = loaded.revision + 1 if changed else loaded.revision
-        if changed:
-            self._save(turn.room, revision, doc)
-        # A step that changed only some seats' views (a ghost's opt-in: `Refresh`) is sent
-        # to them alone, so that what a ghost does never reaches anyone else, not even as a frame.
-        refreshed = {e.player_id for e in turn.effects if isinstance(e, Refresh)}
-        everyone = any(isinstance(e, Broadcast) for e in turn.effects) or not refreshed
-        if broadcast or (changed and everyone):
+        changes = [effect for effect in turn.effects if isinstance(effect, Changed)]
+        revision = loaded.revision + 1 if changes else loaded.revision
+        if changes:
+            self._save(turn.room, revision, self._writer.dump(turn.room))
+        # A step that changed only some seats' views (a ghost's opt-in: `Changed(only=…)`) is
+        # sent to them alone, so that what a ghost does never reaches anyone else, not even
+        # as a frame.
+        only = {change.only for change in changes}
+        if broadcast or None in only:
             recipients = list(turn.live)
         else:
-            recipients = [c for c, p in turn.live.items() if p == turn.bound or p in refreshed]
+            recipients = [c for c, p in turn.live.items() if p in only or c in turn.fresh]
+        for conn in turn.fresh:
+            self._frames.forget(conn)
+        targets = [(c, None if turn.live[c] == BOARD else turn.live[c]) for c in recipients]
         alarm_at = next_deadline(turn.room)
-        views, held = self._views(turn.room, revision, turn.live, recipients, now)
-        turn.frames.extend(views)
-        self._held = held  # last: from here on these frames are sent
+        if targets:  # last: from here on these frames are sent
+            turn.frames.extend(self._frames.build(turn.room, revision, now, targets, turn.live))
         return Outbox(
             frames=tuple(turn.frames),
             closes=tuple(turn.closes),
@@ -383,46 +395,6 @@ class RoomRunner:
         store.delete(self.db)
         self._cache = None
         return Outbox(frames=tuple(turn.frames), closes=tuple(turn.closes), delete_room=True)
-
-    def _views(
-        self,
-        room: Room,
-        revision: int,
-        live: Mapping[ConnectionId, PlayerId],
-        recipients: Iterable[ConnectionId],
-        now: float,
-    ) -> tuple[list[tuple[ConnectionId, str]], dict[ConnectionId, Recap]]:
-        """Each recipient's view frame, and the recap each live socket holds once they are sent.
-
-        The public part is built and serialised once per step (by pydantic-core, several
-        times faster than `json.dumps` on a long game's recap), then each player's private
-        part is spliced in. A socket that holds the recap up to entry k (the last view it was
-        sent, by this runner) gets only the entries after it, with `recap_from` k: the recap
-        grows all game long, and was most of each frame. After a restart or a hibernation the
-        runner knows of no socket: every one gets the whole recap again. Read back with
-        `codec.read_view`, a frame is `view_for(room, player, now, deck)` (tested).
-        """
-        held = {conn: recap for conn, recap in self._held.items() if conn in live}
-        targets = [(conn, live[conn]) for conn in recipients]
-        recap = room.game.recap if room.game is not None else ()
-        continues: dict[int, bool] = {}  # id(held recap) -> whether `recap` extends it
-        heads: dict[int, str] = {}  # recap_from -> the frame up to the private part
-        frames: dict[tuple[int, PlayerId], str] = {}
-        sent = []
-        for conn, player in targets:
-            before = held.get(conn, ())
-            if id(before) not in continues:
-                continues[id(before)] = extends(recap, before)
-            start = len(before) if continues[id(before)] else 0
-            held[conn] = recap
-            if start not in heads:
-                public = public_json(room, now, self.deck, self._recap_json, recap_from=start)
-                heads[start] = codec.view_frame(revision, public[:-1] + ',"me":', start)[:-1]
-            if (start, player) not in frames:
-                private = to_ascii_json(private_part(room, None if player == BOARD else player))
-                frames[start, player] = heads[start] + private + "}}"
-            sent.append((conn, frames[start, player]))
-        return sent, held
 
     # Storage -----------------------------------------------------------------------------
 
@@ -445,7 +417,7 @@ class RoomRunner:
         if record is None:
             self._cache = None
             return None
-        self._cache = _Loaded(store.load_room(record), record.revision, record.doc)
+        self._cache = _Loaded(store.load_room(record), record.revision)
         return self._cache
 
     def _save(self, room: Room, revision: int, doc: str | None = None) -> None:
@@ -456,7 +428,7 @@ class RoomRunner:
             else store.Record(FORMAT_VERSION, revision, doc)
         )
         store.write(self.db, record)
-        self._cache = _Loaded(room, revision, record.doc)
+        self._cache = _Loaded(room, revision)
 
     def room(self) -> Room | None:
         """The stored room (for tools such as `undercover simulate`; hosts never need it)."""

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from undercover.engine.state import FORMAT_VERSION, Room
 from undercover.rules.text import name_key
-from undercover.wire.recap_json import RecapJson
+from undercover.wire.recap_json import RecapJson, game_key
 
 if TYPE_CHECKING:
     import sqlite3
@@ -231,8 +231,6 @@ class RoomWriter:
     """`document(room)`, the recap's JSON taken from a `RecapJson` (the one the room's views
     use, so that each entry is serialised once). Byte for byte `document(room)` (tested)."""
 
-    _MARKER = '"recap":[]'  # unique in the shell: quotes inside JSON strings are escaped
-
     def __init__(self, recap_json: RecapJson | None = None) -> None:
         self._recap_json = recap_json if recap_json is not None else RecapJson()
 
@@ -241,12 +239,8 @@ class RoomWriter:
         if game is None or not game.recap:
             return document(room)
         bare = room.model_copy(update={"game": game.model_copy(update={"recap": ()})})
-        shell = document(bare)
-        at = shell.find(self._MARKER)
-        if at < 0 or shell.find(self._MARKER, at + 1) >= 0:
-            return document(room)  # the layout changed: stay correct, if slower
-        text = '"recap":' + self._recap_json.text(game.recap)
-        return shell[:at] + text + shell[at + len(self._MARKER) :]
+        spliced = self._recap_json.splice(document(bare), game_key(room), game.recap)
+        return spliced if spliced is not None else document(room)
 
 
 def _format_0_to_1(document: dict[str, Any]) -> dict[str, Any]:

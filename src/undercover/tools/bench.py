@@ -6,7 +6,8 @@ self-host's settings (WAL, synchronous=NORMAL) → every player's view serialise
 in the same run, the floor: `json.dumps` of the same 20 views alone. Bots keep the game
 long (everyone votes out a civilian), so the recap grows as in a real long game.
 Times are given twice: wall clock, and this thread's CPU time (what a Worker is billed
-for, and steadier on a shared machine; it leaves out waiting on the disk). Prints JSON;
+for, and steadier on a shared machine; it leaves out waiting on the disk). The bytes of each
+view frame sent at clue round 10 are counted too (what one socket receives per input). Prints JSON;
 docs/benchmarks.md records the figures.
 """
 
@@ -49,7 +50,7 @@ class _Room:
         for index in range(players):
             conn = f"c{index}"
             self.connections[conn] = None
-            hello = {"type": "hello", "protocol": 2, "token": None, "name": f"Joueur {index + 1}"}
+            hello = {"type": "hello", "protocol": 3, "token": None, "name": f"Joueur {index + 1}"}
             self.frame(conn, hello, token=f"bench-seat-token-{seed}-{index:02d}-0123456789")
         self.conn_of = {player: conn for conn, player in self.connections.items() if player}
 
@@ -123,6 +124,12 @@ def _timed(work: Callable[[], object]) -> Timing:
     return time.perf_counter_ns() - wall, time.thread_time_ns() - cpu
 
 
+def _timed_input(step: Callable[[], Outbox]) -> tuple[Timing, Outbox]:
+    wall, cpu = time.perf_counter_ns(), time.thread_time_ns()
+    outbox = step()
+    return (time.perf_counter_ns() - wall, time.thread_time_ns() - cpu), outbox
+
+
 def _floor(room: Room, viewers: Sequence[str], now: float, deck: Deck) -> Timing:
     views = [view_for(room, viewer, now, deck) for viewer in viewers]
     return _timed(lambda: [json.dumps(view, separators=(",", ":")) for view in views])
@@ -161,13 +168,21 @@ def run(
     written: list[int] = []
     rebuilds: list[Timing] = []
     document_bytes = 0
+    frame_bytes: list[int] = []  # each view frame of the inputs at clue round `rebuild_round`
+    input_bytes: list[int] = []  # all the view frames of one such input
     with tempfile.TemporaryDirectory(prefix="undercover-bench-") as directory:
         for game_number in range(games):
             table = _Room(Path(directory) / "warm", players, seed + game_number, deck)
             while (step := table.next_input()) is not None:
                 mid_game = table.room.phase.kind in ("clues", "voting", "reveal")
                 rows_before, bytes_before = table.db.rows_written, table.db.bytes_written
-                timing = _timed(step)
+                before = table.room.game
+                at_round = before is not None and before.clue_round == rebuild_round
+                timing, outbox = _timed_input(step)
+                if at_round:
+                    views = [len(f) for _, f in outbox.frames if f.startswith('{"type":"view"')]
+                    frame_bytes.extend(views)
+                    input_bytes.append(sum(views))
                 rows.append(table.db.rows_written - rows_before)
                 written.append(table.db.bytes_written - bytes_before)
                 if mid_game:
@@ -200,6 +215,14 @@ def run(
         "rebuild_ms": _summary(rebuilds) if rebuilds else None,
         "rebuild_at_round": rebuild_round if rebuilds else None,
         "rebuild_document_bytes": document_bytes,
+        "view_frame_bytes": {
+            "at_round": rebuild_round,
+            "inputs": len(input_bytes),
+            "per_socket_median": statistics.median(frame_bytes) if frame_bytes else None,
+            "per_socket_p90": _percentile(frame_bytes, 0.9),
+            "per_socket_max": max(frame_bytes, default=None),
+            "per_input_median": statistics.median(input_bytes) if input_bytes else None,
+        },
         "rows_per_input": {"max": max(rows), "mean": round(statistics.mean(rows), 3)},
         "bytes_per_input": {"max": max(written), "mean": round(statistics.mean(written))},
         "targets": {
@@ -207,8 +230,14 @@ def run(
             "ratio_to_floor": 2.0,
             "rebuild_ms": 1.0,
             "rows_per_input": 2,
+            "view_frame_bytes_per_socket_median": 1024,
         },
     }
+
+
+def _percentile(values: Sequence[int], share: float) -> int | None:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else None
 
 
 def _summary(timings: Sequence[Timing]) -> dict[str, float]:

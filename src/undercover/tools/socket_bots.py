@@ -172,11 +172,12 @@ class Player:
             self.welcomed = True
         elif kind == "view":
             self.views_received += 1
-            if message["seq"] >= self.seq or self.view is None:
+            # Every frame builds on the one before (protocol 3): read each, in order.
+            self.view = read_view(self.view, message)
+            if message["seq"] >= self.seq:
                 self.seq = message["seq"]
-                self.view = read_view(self.view, message)
-                if self.on_view is not None:
-                    self.on_view(self, message, time.perf_counter())
+                if self.on_view is not None:  # with the whole view, as the player now holds it
+                    self.on_view(self, {**message, "view": self.view}, time.perf_counter())
         elif kind == "error":
             self.errors.append(message)
         elif kind == "closed":

@@ -25,6 +25,7 @@ from undercover.wire.protocol import (
     ClientCommand,
     Hello,
     ProtocolCode,
+    Sync,
 )
 
 
@@ -43,7 +44,7 @@ class ProtocolError(Exception):
         self.command = command
 
 
-def decode(frame: str | bytes) -> Hello | ClientCommand:
+def decode(frame: str | bytes) -> Hello | Sync | ClientCommand:
     """Validate one client frame; e.g. decode('{"type": "leave"}') == Leave()."""
     if not isinstance(frame, str):
         raise ProtocolError(ProtocolCode.BINARY_FRAME, "send JSON in text frames")
@@ -121,27 +122,34 @@ def welcome_frame(player_id: str, token: str) -> str:
     )
 
 
-def view_frame(seq: int, view_json: str, recap_from: int = 0) -> str:
-    """Wrap an already serialised view, so a shared part is serialised once per step."""
-    return f'{{"type":"view","seq":{seq},"recap_from":{recap_from},"view":{view_json}}}'
-
-
 def read_view(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
     """The client's side of a `view` message: the whole view, given `held`, the last view
-    this socket received (None on a new socket). static/js/room.js does the same.
+    this socket received (None on a new socket). static/js/net.js does the same. Raises
+    ValueError when the frame does not apply to `held` (the client then asks `sync`).
 
-    >>> held = {"game": {"recap": ["a", "b"]}}
-    >>> read_view(held, {"recap_from": 2, "view": {"game": {"recap": ["c"]}}})
-    {'game': {'recap': ['a', 'b', 'c']}}
+    >>> held = {"now": 1, "game": {"stage": "clues", "cycle": 1, "recap": ["a", "b"]}}
+    >>> part = {"game": {"stage": "vote", "recap": ["c"]}}
+    >>> read_view(held, {"full": False, "recap_from": 2, "view": part})
+    {'now': 1, 'game': {'stage': 'vote', 'cycle': 1, 'recap': ['a', 'b', 'c']}}
     """
-    view: dict[str, Any] = message["view"]
+    part: dict[str, Any] = message["view"]
     start = message.get("recap_from", 0)
-    if not start:
-        return view
-    before = ((held or {}).get("game") or {}).get("recap")
-    if view.get("game") is None or before is None or len(before) < start:
-        raise ValueError(f"a recap continued from entry {start}, which this socket never had")
-    return {**view, "game": {**view["game"], "recap": before[:start] + view["game"]["recap"]}}
+    if message.get("full"):
+        if start:
+            raise ValueError("a full view continues no recap")
+        return part
+    if held is None:
+        raise ValueError("a partial view on a socket that holds no view")
+    view = {**held, **part}
+    game, before = part.get("game"), held.get("game")
+    if game is not None:  # only the fields that changed; another game comes whole
+        view["game"] = {**(before or {}), **game}
+    if start:
+        recap = (before or {}).get("recap")
+        if game is None or "recap" not in game or recap is None or len(recap) < start:
+            raise ValueError(f"a recap continued from entry {start}, which this socket never had")
+        view["game"]["recap"] = recap[:start] + game["recap"]
+    return view
 
 
 def error_frame(code: str, message: str = "", *, fatal: bool = False) -> str:

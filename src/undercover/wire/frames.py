@@ -1,70 +1,35 @@
-"""Views as JSON text: the public part serialised once, each viewer's private part spliced in.
+"""The one frame builder: each part of a view serialised once per step, each socket sent only
+the parts that changed since the last frame it received (protocol 3, docs/protocol.md).
 
-For many viewers use `render_views`: 20 views cost little more than one. `public_json`
-serialises the public part reusing, through a `RecapJson` the caller keeps, the JSON of recap
-entries it already wrote (a long game's recap is most of a view, and it only grows).
+A view (`view_for`) is a dict of top-level parts: the public ones, the same for everyone, and
+`me`. Per step every public part is serialised once, and so is each field of `game` (its
+recap comes from a `RecapJson`, entry by entry), and each distinct viewer's `me`. A socket
+that was sent a view before gets `"full": false` and the parts whose JSON differs from what it
+holds; within `game`, only the fields that differ, and of the recap only the entries after
+the `recap_from` it already holds. A socket the builder holds nothing for (a new one, a woken
+Durable Object, a `sync`) gets every part, `"full": true`. Read back with `codec.read_view`, a
+frame is `view_for` (tested).
+
+`render_views` gives whole views as JSON text (tools and tests), from the same parts.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable
-from typing import Any
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
 
 from pydantic_core import to_json
 
 from undercover.engine.dealing import Deck
 from undercover.engine.state import Room
 from undercover.engine.view import private_part, public_view
-from undercover.wire.recap_json import RecapJson
+from undercover.wire.recap_json import GameKey, Recap, RecapJson, game_key
 
 JSON = dict[str, Any]
-
-
-def render_views(
-    room: Room,
-    viewers: Iterable[str | None],
-    now: float,
-    deck: Deck,
-    recap: RecapJson | None = None,
-) -> dict[str | None, str]:
-    """`json.dumps(view_for(room, v, now, deck))` for each viewer, the public part serialised
-    once."""
-    public = public_json(room, now, deck, recap if recap is not None else RecapJson(), _json_dumps)
-    head = public[:-1] + ',"me":'
-    return {viewer: head + _json_dumps(private_part(room, viewer)) + "}" for viewer in viewers}
-
-
-# --- public part -------------------------------------------------------------------------
-
-
-_RECAP_MARKER = '"recap":[]'  # unique in the rest of the view: quotes in strings are escaped
-
-
-def public_json(
-    room: Room,
-    now: float,
-    deck: Deck,
-    recap: RecapJson,
-    dumps: Callable[[JSON], str] | None = None,
-    *,
-    recap_from: int = 0,
-) -> str:
-    """`dumps(public_view(room, now, deck))` (default: pydantic-core's `to_json`), the recap's JSON
-    taken from `recap`: byte for byte the same text (tested). With `recap_from`, the recap
-    holds only its entries from that index on (a `view` frame's `recap_from`)."""
-    dumps = dumps or to_ascii_json
-    game = room.game
-    if game is None or not game.recap:
-        return dumps(public_view(room, now, deck))  # an empty recap: `recap_from` is 0
-    shell = dumps(public_view(room, now, deck, with_recap=False))
-    at = shell.find(_RECAP_MARKER)
-    if at < 0 or shell.find(_RECAP_MARKER, at + 1) >= 0:  # the layout changed: stay correct
-        view = public_view(room, now, deck)
-        view["game"]["recap"] = view["game"]["recap"][recap_from:]
-        return dumps(view)
-    cut = at + len(_RECAP_MARKER) - 2
-    return shell[:cut] + recap.text(game.recap, recap_from) + shell[cut + 2 :]
+Parts = Mapping[str, str]  # a key of the view (or of its `game`) -> the JSON text of its value
+RECAP: Final = "recap"
 
 
 def to_ascii_json(value: object) -> str:
@@ -72,5 +37,140 @@ def to_ascii_json(value: object) -> str:
     return to_json(value, ensure_ascii=True).decode()
 
 
-def _json_dumps(value: JSON) -> str:
-    return json.dumps(value, separators=(",", ":"))
+@dataclass(frozen=True)
+class _Game:
+    """One step's `game`: its fields but the recap, serialised, and the recap itself."""
+
+    key: GameKey
+    fields: Parts  # in the view's order; `recap` holds "[]" (its entries are apart)
+    recap: Recap
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One step's parts, serialised once for every socket; `number` names the step."""
+
+    number: int
+    public: Parts  # in the view's order; `game` holds "null" or "{}" (its fields are apart)
+    game: _Game | None
+
+
+@dataclass(frozen=True)
+class _Held:
+    """What one socket holds: the step of the last view it was sent, and its `me`."""
+
+    step: _Step
+    me: str
+
+
+def _parts(number: int, room: Room, now: float, deck: Deck) -> _Step:
+    view = public_view(room, now, deck, with_recap=False)
+    game_view = view["game"]
+    view["game"] = None if game_view is None else {}
+    public = {key: to_ascii_json(value) for key, value in view.items()}
+    if game_view is None or room.game is None:
+        return _Step(number, public, None)
+    fields = {key: to_ascii_json(value) for key, value in game_view.items()}
+    return _Step(number, public, _Game(game_key(room), fields, room.game.recap))
+
+
+def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str, int]:
+    """The JSON members (`"key":value,…`) a socket that holds `before` lacks (None: it holds
+    nothing, every member), and the recap index they continue from (0: the whole recap)."""
+    members, start = [], 0
+    for key, text in step.public.items():
+        if key == "game":
+            game, start = _game_changes(step.game, before, recaps)
+            if game is not None:
+                members.append(f'"game":{game}')
+        elif before is None or text != before.public[key]:
+            members.append(f'"{key}":{text}')
+    return ",".join(members), start
+
+
+def _game_changes(
+    game: _Game | None, before: _Step | None, recaps: RecapJson
+) -> tuple[str | None, int]:
+    """`game`'s JSON for a socket holding `before` (None: unchanged), and its `recap_from`.
+    Another game than the one held (or none held) is sent whole, its recap from 0."""
+    held = before.game if before is not None else None
+    if game is None:
+        return ("null" if before is None or held is not None else None), 0
+    whole = held is None or held.key != game.key or len(held.recap) > len(game.recap)
+    start = 0 if whole or held is None else len(held.recap)
+    members = []
+    for key, text in game.fields.items():
+        if key == RECAP:
+            if whole or start < len(game.recap):
+                members.append(f'"{RECAP}":{recaps.text(game.key, game.recap, start)}')
+            else:
+                start = 0  # no entry sent: nothing to continue
+        elif whole or held is None or text != held.fields[key]:
+            members.append(f'"{key}":{text}')
+    return ("{" + ",".join(members) + "}" if members else None), start
+
+
+class Frames:
+    """One room's view frames, and what each of its sockets holds. Kept by the host's runner;
+    it holds nothing that matters once lost: a socket it does not know gets a full view."""
+
+    def __init__(self, deck: Deck, recaps: RecapJson | None = None) -> None:
+        self.deck = deck
+        self.recaps = recaps if recaps is not None else RecapJson()
+        self._held: dict[str, _Held] = {}
+        self._steps = itertools.count(1)
+
+    def forget(self, conn: str) -> None:
+        """`conn` gets a full view next (a new socket, or one that asked with `sync`)."""
+        self._held.pop(conn, None)
+
+    def build(
+        self,
+        room: Room,
+        seq: int,
+        now: float,
+        targets: Iterable[tuple[str, str | None]],
+        live: Iterable[str],
+    ) -> list[tuple[str, str]]:
+        """The `view` frame of each (socket, viewer) in `targets`, in order (viewer None: the
+        spectator's view); from here on those sockets hold them, and sockets not in `live`
+        are forgotten. Call it last, when the frames are sure to go out."""
+        keep = set(live)
+        held = {conn: h for conn, h in self._held.items() if conn in keep}
+        step = _parts(next(self._steps), room, now, self.deck)
+        privates: dict[str | None, str] = {}
+        bodies: dict[int, tuple[str, int]] = {}  # the step a socket holds -> what it lacks
+        frames = []
+        for conn, viewer in targets:
+            if viewer not in privates:
+                privates[viewer] = to_ascii_json(private_part(room, viewer))
+            me = privates[viewer]
+            before = held.get(conn)
+            number = before.step.number if before is not None else 0
+            if number not in bodies:
+                bodies[number] = _changes(step, before.step if before else None, self.recaps)
+            body, start = bodies[number]
+            if before is None or me != before.me:
+                body = f'{body},"me":{me}' if body else f'"me":{me}'
+            full = "true" if before is None else "false"
+            head = f'{{"type":"view","seq":{seq},"full":{full},"recap_from":{start},"view":{{'
+            frames.append((conn, head + body + "}}"))
+            held[conn] = _Held(step, me)
+        self._held = held
+        return frames
+
+
+def render_views(
+    room: Room,
+    viewers: Iterable[str | None],
+    now: float,
+    deck: Deck,
+    recaps: RecapJson | None = None,
+) -> dict[str | None, str]:
+    """`to_ascii_json(view_for(room, v, now, deck))` for each viewer, the public part serialised
+    once: the `view` of each viewer's full frame (`recaps`: a recap cache kept between steps)."""
+    public, _ = _changes(_parts(0, room, now, deck), None, recaps or RecapJson())
+    return {
+        viewer: f'{{{public},"me":{to_ascii_json(private_part(room, viewer))}}}'
+        for viewer in viewers
+    }

@@ -40,9 +40,10 @@ from undercover.engine.commands import (
     WithdrawVote,
 )
 
-PROTOCOL_VERSION = 2  # 2: a view's recap may hold only the entries after `recap_from`
+# 2: a view's recap may hold only the entries after `recap_from`; 3: a view frame carries only
+# the parts that changed since the socket's last one (`full`), and the client may ask `sync`.
+PROTOCOL_VERSION = 3
 MAX_FRAME_BYTES = 4096
-RATE_LIMITED_CODE = "rate.limited"  # an HTTP route's 429, or a frame the host dropped
 
 
 class ProtocolCode(StrEnum):
@@ -59,6 +60,16 @@ class ProtocolCode(StrEnum):
     CONTROL_CHARACTERS = "text.control_characters"
     ROOM_NOT_FOUND = "room.not_found"
     INTERNAL = "server.internal"
+
+
+class RouteCode(StrEnum):
+    """Errors an HTTP route answers (`{"error": code, "message": ...}`), beside
+    `ProtocolCode.ROOM_NOT_FOUND`; `rate.limited` is also a socket's, from the host's limits."""
+
+    RATE_LIMITED = "rate.limited"
+    SERVER_FULL = "server.full"
+    ROUTE_UNKNOWN = "route.unknown"
+    ROUTE_METHOD = "route.method"
 
 
 class CloseCode(IntEnum):
@@ -99,6 +110,13 @@ class Hello(_Message):
     board: bool = False
 
 
+class Sync(_Message):
+    """Ask for a full view (`"full": true`): a client that cannot apply a frame to what it
+    holds. Handled by the host's runner; the room does not change."""
+
+    type: Literal["sync"]
+
+
 ClientCommand = (
     Leave
     | UpdateSettings
@@ -119,11 +137,11 @@ ClientCommand = (
     | SetHostWords
     | RatePair
 )
-ClientMessage = Annotated[Hello | ClientCommand, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | ClientCommand] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Sync | ClientCommand, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Sync | ClientCommand] = TypeAdapter(ClientMessage)
 CLIENT_TYPES = frozenset(
     model.model_fields["type"].default for model in get_args(ClientCommand)
-) | {"hello"}
+) | {"hello", "sync"}
 
 
 # Server → client ---------------------------------------------------------------------------
@@ -133,7 +151,7 @@ class Welcome(_Message):
     """Sent only to the socket that said hello; the only place the seat token ever appears."""
 
     type: Literal["welcome"] = "welcome"
-    protocol: Literal[2] = 2
+    protocol: Literal[3] = 3
     player_id: str
     token: str
 
@@ -141,12 +159,15 @@ class Welcome(_Message):
 class ViewMessage(_Message):
     """What this player may see now; `seq` is the room's revision (see engine/view.py).
 
-    `view.game.recap` holds the recap's entries from index `recap_from` on: the entries
-    before it are those of the last view this same socket received (0: the whole recap).
+    `full`: `view` is the whole view. Otherwise it holds only the top-level parts that changed
+    since the last view this same socket received; the others are as they were. When `view`
+    holds `game`, `view.game.recap` holds the recap's entries from index `recap_from` on: the
+    entries before it are those this socket already holds (0: the whole recap).
     """
 
     type: Literal["view"] = "view"
     seq: int
+    full: bool
     recap_from: int = Field(default=0, ge=0)
     view: dict[str, Any]
 

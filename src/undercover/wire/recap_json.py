@@ -1,39 +1,53 @@
 """The JSON of a game's recap, kept from one step to the next.
 
-A recap only grows during a game and its entries are immutable objects shared from one step to
-the next, yet serialising them was most of the cost of a long game's views and of saving it.
-One `RecapJson` per room serves both (`view.public_json`, `store.RoomWriter`), so each entry is
-serialised once. Bounded: only the last recap seen is kept, with its entries, so an entry found
-there is the very object, never another one at the same address; a recap that does not extend
-it is written afresh.
+A recap only grows during a game (the rules append, never rewrite), yet serialising it was
+most of the cost of a long game's views and of saving it. One `RecapJson` per room serves
+both (`wire/frames.py`, the store's `RoomWriter`), so each entry is serialised once: entry
+`i` of game `g` is cached under (g, i). Bounded: only one game's entries are kept; a recap of
+another game (or another room) starts afresh.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
+from undercover.engine.state import Room
 from undercover.rules import RecapEntry
 
 Recap = tuple[RecapEntry, ...]
+GameKey = tuple[str, int, int]  # (room code, room seed, games started): one game of one room
+
+MARKER: Final = '"recap":[]'  # unique in a shell: quotes inside JSON strings are escaped
 
 
-def extends(recap: Recap, before: Recap) -> bool:
-    """Whether `recap` continues `before`, entry for entry (the very same objects)."""
-    if recap is before:
-        return True
-    return len(before) <= len(recap) and all(a is b for a, b in zip(before, recap, strict=False))
+def game_key(room: Room) -> GameKey:
+    """Which game the room's recap belongs to (a code is reused after a room is deleted:
+    the seed tells the two rooms apart)."""
+    return (room.code, room.seed, room.games_started)
 
 
 class RecapJson:
     """The JSON array of a recap (or of its entries from some index on), entries reused."""
 
     def __init__(self) -> None:
-        self._recap: Recap = ()
+        self._game: GameKey | None = None
         self._parts: list[str] = []
 
-    def text(self, recap: Recap, start: int = 0) -> str:
+    def text(self, game: GameKey, recap: Recap, start: int = 0) -> str:
         """The JSON array of `recap[start:]`: each entry as `model_dump_json(ensure_ascii=True)`,
         as in a view and in the stored room (tested byte for byte in both)."""
-        if recap is not self._recap:
-            parts = list(self._parts) if extends(recap, self._recap) else []
-            parts.extend(entry.model_dump_json(ensure_ascii=True) for entry in recap[len(parts) :])
-            self._recap, self._parts = recap, parts
-        return "[" + ",".join(self._parts[start:]) + "]"
+        if game != self._game or len(recap) < len(self._parts):
+            self._game, self._parts = game, []
+        parts = self._parts
+        parts.extend(entry.model_dump_json(ensure_ascii=True) for entry in recap[len(parts) :])
+        return "[" + ",".join(parts[start : len(recap)]) + "]"
+
+    def splice(self, shell: str, game: GameKey, recap: Recap, start: int = 0) -> str | None:
+        """`shell` (a document whose recap was left empty) with `recap[start:]` in the place
+        of its `"recap":[]`; None if the shell does not hold exactly one (the layout changed:
+        the caller serialises the whole document instead)."""
+        at = shell.find(MARKER)
+        if at < 0 or shell.find(MARKER, at + 1) >= 0:
+            return None
+        cut = at + len(MARKER) - 2
+        return shell[:cut] + self.text(game, recap, start) + shell[cut + 2 :]

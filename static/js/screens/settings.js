@@ -3,6 +3,7 @@
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { similarityHint } from "./pair-notes.js";
+import { SETTING_RANGES as RANGES } from "../protocol.js";
 
 // [setting, kind, extra]: kind "bool" | "number" | "choice"; `when` hides it in a mode.
 const FIELDS = [
@@ -10,13 +11,13 @@ const FIELDS = [
   ["similarity", "choice", { options: ["none", "close", "very_close"], when: "classic" }],
   ["attribute_variant", "bool", { when: "classic" }],
   ["family_safe", "bool", { when: "classic" }],
-  ["grade_gap", "number", { min: 1, max: 20, when: "grade" }],
+  ["grade_gap", "number", { ...RANGES.grade_gap, when: "grade" }],
   ["mr_white", "bool", {}],
-  ["clue_rounds_per_vote", "number", { min: 1, max: 5 }],
+  ["clue_rounds_per_vote", "number", { ...RANGES.clue_rounds_per_vote }],
   ["clue_timer", "bool", {}],
-  ["clue_seconds", "number", { min: 30, max: 90, needs: "clue_timer" }],
+  ["clue_seconds", "number", { ...RANGES.clue_seconds, needs: "clue_timer" }],
   ["vote_timer", "bool", {}],
-  ["vote_seconds", "number", { min: 30, max: 180, needs: "vote_timer" }],
+  ["vote_seconds", "number", { ...RANGES.vote_seconds, needs: "vote_timer" }],
   ["reveal_on_elimination", "bool", {}],
   ["reveal_word", "bool", { needs: "reveal_on_elimination" }],
   ["locked", "bool", {}],

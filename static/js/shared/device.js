@@ -5,11 +5,12 @@
 // private moment goes through a hand-off (handoff.js), seat by seat, in the game's order.
 import { lang } from "../i18n.js";
 import { Connection } from "../net.js";
+import { PHASE_BOUND as PHASE_BOUND_TYPES } from "../protocol.js";
 import { store } from "../store.js";
 import { handoff } from "./handoff.js";
 
 // Commands aimed at a phase carry that seat's view's phase_seq (docs/protocol.md).
-const PHASE_BOUND = new Set(["confirm_role", "give_clue", "propose_theme", "cast_vote", "guess"]);
+const PHASE_BOUND = new Set(PHASE_BOUND_TYPES);
 
 export const device = {
   code: null,

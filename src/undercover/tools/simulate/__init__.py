@@ -15,6 +15,7 @@ import json
 from collections.abc import Sequence
 
 from undercover.rules import MR_WHITE_MIN_PLAYERS
+from undercover.tools.leaks import LeakFound
 from undercover.tools.simulate.rules import (
     EDGE_CASES,
     MIN_GAMES_FOR_EDGE_CHECK,
@@ -51,7 +52,7 @@ def main(argv: Sequence[str]) -> int:
             summary = rooms.simulate_rooms(
                 args.players, args.rooms, args.games, args.seed, args.seat_bots
             )
-        except rooms.InvariantBroken as broken:
+        except (rooms.InvariantBroken, LeakFound) as broken:
             print(json.dumps({"invariant_broken": str(broken)}, indent=2))
             return 1
         except Exception as failure:  # the simulator's own failure says nothing of the game

@@ -3,15 +3,13 @@
 Each room gets a fresh SQLite database and a `RoomRunner`, exactly as a host drives it: bots
 join, say hello again with their seat token after dropping, miss timers (the clock jumps to the
 room's alarm), change votes, abstain, get kicked, send hostile frames, and the host replays
-("Rejouer"). Every frame sent to every bot is checked for leaks: no other camp's word or its
-aliases, no role, grade or word of another player before it is revealed, never a seed.
+("Rejouer"). Every frame sent to every bot goes through the leak checker (`tools/leaks.py`).
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,9 +19,9 @@ from typing import Any
 from undercover.engine.dealing import Deck
 from undercover.hosts.runner import ConnectionId, Outbox, RoomRunner
 from undercover.hosts.store import SqliteDatabase
-from undercover.rules import Game, Role
-from undercover.rules.text import fold
+from undercover.rules import Game
 from undercover.themes.builtin import builtin_catalog
+from undercover.tools.leaks import LeakChecker
 from undercover.wire.codec import read_view
 from undercover.wire.protocol import PROTOCOL_VERSION
 
@@ -37,7 +35,7 @@ HOSTILE_FRAMES = (
     '{"type": "give_clue", "seq": 0, "text": "<script>x</script>"}',
     '{"type": "update_settings", "seq": 0, "changes": {"vote_seconds": 9999}}',
     '{"type": "kick", "player_id": "nobody"}',
-    '{"type": "hello", "protocol": 2, "token": null, "name": "again"}',
+    '{"type": "hello", "protocol": 3, "token": null, "name": "again"}',
     '{"type": "nope"}',
     "x" * 5000,
 )
@@ -45,10 +43,6 @@ HOSTILE_FRAMES = (
 
 class InvariantBroken(Exception):
     """The room engine broke a promise: a game bug, not the simulator's."""
-
-
-class LeakFound(InvariantBroken):
-    """A frame showed a player something they must not see."""
 
 
 class ToolFailure(Exception):
@@ -86,7 +80,7 @@ class Table:
         self._next_conn = 0
         self._next_bot = players
         self.seat_bots = 0  # the host seats this many bots (docs/bots.md) before each start
-        self._folded_public: dict[str, str] = {}
+        self.leaks = LeakChecker()
 
     # --- connections -------------------------------------------------------------------
 
@@ -130,8 +124,7 @@ class Table:
             elif message["type"] == "view":
                 bot.view = read_view(bot.view, message)
                 if room is not None:
-                    folded = self.folded(frame, message["view"])
-                    check_no_leak(frame, bot.view, room.game, bot.player_id, room.seed, folded)
+                    self.leaks.check(room, bot.player_id, bot.view, (frame,))
                 self.report.frames_checked += 1
             elif message["type"] == "closed" and message["reason"] == "kicked":
                 bot.kicked = True
@@ -145,16 +138,6 @@ class Table:
                 if bot.conn == conn:
                     bot.conn, bot.player_id = None, None
         self.alarm_at = outbox.alarm_at
-
-    def folded(self, frame: str, view: Json) -> str:
-        """The frame's text folded for the leak check. Every viewer's frame of one step shares
-        its public part (`render_views`): it is folded once, then only `me` per viewer."""
-        public = frame[: frame.rfind(',"me":')]
-        if public not in self._folded_public:
-            shown = {key: value for key, value in view.items() if key != "me"}
-            self._folded_public = {public: fold(json.dumps(shown, ensure_ascii=False))}
-        own = fold(json.dumps(view["me"], ensure_ascii=False))
-        return f" {self._folded_public[public]} {own} "
 
     def replace(self, kicked: Bot) -> None:
         """A kicked bot's place goes to a newcomer (a spectator until "Rejouer"), as a real
@@ -296,69 +279,6 @@ def _right_answer(game: Game) -> str:
     if game.grades is not None:
         return str(game.grades.civilian)
     return game.words.civilian if game.words else "?"
-
-
-def check_no_leak(
-    frame: str,
-    view: Json,
-    game: Game | None,
-    viewer: str | None,
-    seed: int,
-    folded_frame: str | None = None,
-) -> None:
-    """The no-leak property, on one frame (raw text) and its parsed view (`folded_frame`:
-    the frame's text already folded, if the caller has it)."""
-    if str(seed) in frame or (game is not None and str(game.seed) in frame):
-        raise LeakFound("a seed reached a client")
-    if game is None or game.is_over:
-        return
-    if folded_frame is None:
-        readable = json.dumps(json.loads(frame), ensure_ascii=False)  # frames escape non-ASCII
-        folded_frame = f" {fold(readable)} "
-    folded = folded_frame
-    role = game.roles.get(viewer) if viewer is not None else None
-    playing = role is not None and viewer not in game.kicked
-    revealed = {
-        card["player_id"]
-        for key in ("eliminated", "kicked")
-        for card in (view["game"] or {}).get(key, [])
-        if card["role"] is not None
-    }
-    if not game.settings.reveal_on_elimination and revealed:
-        raise LeakFound("an eliminated player's role shown with reveal off")
-    words_shown = game.settings.reveal_word
-    revealed_roles = {game.roles[p] for p in revealed} if words_shown else set()
-    if game.words is not None:
-        words = {
-            Role.CIVILIAN: [game.words.civilian, *game.words.civilian_aliases],
-            Role.UNDERCOVER: [game.words.undercover],
-        }
-        mine: set[Role] = {role} if playing and role is not None else set()
-        allowed = [w for r in (mine | revealed_roles) & set(words) for w in words[r]]
-        forbidden = [w for r in set(words) - mine - revealed_roles for w in words[r]]
-        # Whole words only, and not inside a word this viewer may see: the undercover's
-        # "Frites" within the civilian's own "Moules-frites" is no leak.
-        for word in sorted(allowed, key=len, reverse=True):
-            folded = re.sub(rf"(?<= ){re.escape(fold(word))}(?= )", " ", folded)
-        for word in forbidden:
-            if f" {fold(word)} " in folded:
-                raise LeakFound(f"{viewer} saw a word that is not theirs")
-    secret = view["me"]["secret"]
-    expected = _own_secret(game, viewer) if playing and viewer is not None else (None, None)
-    if (secret["kind"], secret["value"]) != expected:
-        raise LeakFound(f"{viewer} got a card that is not theirs: {secret}")
-    for card in (view["game"] or {}).get("eliminated", []) + (view["game"] or {}).get("kicked", []):
-        shown = words_shown and card["player_id"] in revealed
-        if not shown and (card["word"] or card["grade"] is not None):
-            raise LeakFound("a hidden card's word or grade was sent")
-
-
-def _own_secret(game: Game, player: str) -> tuple[str | None, object]:
-    if game.roles[player] is Role.MR_WHITE:
-        return ("mr_white", None)
-    if game.grades is not None:
-        return ("grade", game.grade_of(player))
-    return ("word", game.word_of(player))
 
 
 def play_room(

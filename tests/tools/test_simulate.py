@@ -39,21 +39,6 @@ def test_rooms_through_the_engine_leak_nothing(capsys: pytest.CaptureFixture[str
         assert summary["events"][event] > 0, event
 
 
-def test_leak_checker_catches_a_word_sent_to_the_other_camp() -> None:
-    from undercover.rules import RuleSettings, Words, start_game
-    from undercover.tools.simulate.rooms import LeakFound, check_no_leak
-
-    game = start_game(
-        ["a", "b", "c"], RuleSettings(), 1, Words(civilian="Lune", undercover="Soleil")
-    )
-    undercover = next(p for p, r in game.roles.items() if r == "undercover")
-    view = {"me": {"secret": {"kind": "word", "value": "Soleil"}}, "game": {"eliminated": []}}
-    frame = json.dumps({**view, "leak": "la lune"})
-    with pytest.raises(LeakFound):
-        check_no_leak(frame, view, game, undercover, seed=123456789)
-    check_no_leak(json.dumps(view), view, game, undercover, seed=123456789)
-
-
 def test_a_game_that_never_gives_the_civilians_their_win_breaks_an_invariant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -98,22 +83,6 @@ def test_a_kick_missing_from_the_recap_breaks_an_invariant() -> None:
     doctored = over.model_copy(update={"recap": tuple(e for e in over.recap if e.kind != "kick")})
     with pytest.raises(InvariantBroken, match="kick"):
         check_end(doctored, 4)
-
-
-def test_a_word_inside_ones_own_word_is_no_leak_but_alone_it_is() -> None:
-    from undercover.rules import RuleSettings, Words, start_game
-    from undercover.tools.simulate.rooms import LeakFound, check_no_leak
-
-    words = Words(civilian="Moules-frites", undercover="Frites")
-    game = start_game(["a", "b", "c"], RuleSettings(), 1, words)
-    civilian = next(p for p, r in game.roles.items() if r == "civilian")
-    view = {
-        "me": {"secret": {"kind": "word", "value": "Moules-frites"}},
-        "game": {"eliminated": []},
-    }
-    check_no_leak(json.dumps(view), view, game, civilian, seed=123456789)
-    with pytest.raises(LeakFound):
-        check_no_leak(json.dumps({**view, "clue": "des frites"}), view, game, civilian, seed=1)
 
 
 def _table(players: int = 4):  # type: ignore[no-untyped-def]
@@ -162,6 +131,7 @@ def test_the_clock_never_jumps_past_the_idle_cleanup() -> None:
 def test_a_tool_failure_exits_apart_from_a_broken_invariant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from undercover.tools.leaks import LeakChecker, LeakFound
     from undercover.tools.simulate import TOOL_FAILURE_EXIT
     from undercover.tools.simulate import rooms as simulate_rooms
 
@@ -173,9 +143,9 @@ def test_a_tool_failure_exits_apart_from_a_broken_invariant(
     assert "tool_failure" in json.loads(capsys.readouterr().out)
 
     def leaking(*args: object) -> None:
-        raise simulate_rooms.LeakFound("a word reached the other camp")
+        raise LeakFound("a word reached the other camp")
 
-    monkeypatch.setattr(simulate_rooms, "check_no_leak", leaking)
+    monkeypatch.setattr(LeakChecker, "check", leaking)
     assert main(["--players", "4", "--rooms", "1", "--games", "1"]) == 1
     assert "invariant_broken" in json.loads(capsys.readouterr().out)
 

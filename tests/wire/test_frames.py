@@ -1,0 +1,137 @@
+"""wire/frames.py: every socket rebuilds `view_for` from its frames; frames carry what changed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.engine.content import DECK
+from tests.engine.table import Table
+from undercover.engine.view import view_for
+from undercover.wire.codec import read_view
+from undercover.wire.frames import Frames, render_views, to_ascii_json
+from undercover.wire.recap_json import RecapJson, game_key
+
+CLUES = ['a "recap":[] clue', 'été \\ "x"', "indice"]
+
+
+class Sockets:
+    """One socket per seat plus a board, each holding what its frames say."""
+
+    def __init__(self, frames: Frames) -> None:
+        self.frames = frames
+        self.held: dict[str, dict[str, Any]] = {}
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, table: Table, seq: int) -> None:
+        room = table.room
+        targets: list[tuple[str, str | None]] = [
+            (f"c-{s.player_id}", s.player_id) for s in room.seats
+        ]
+        targets.append(("board", None))
+        live = [conn for conn, _ in targets]
+        for (conn, text), (_, viewer) in zip(
+            self.frames.build(room, seq, table.now, targets, live), targets, strict=True
+        ):
+            assert text.isascii()  # every frame is ASCII (codec.dumps)
+            message = json.loads(text)
+            assert message["full"] == (conn not in self.held)  # only a socket's first frame
+            self.messages.append(message)
+            self.held[conn] = read_view(self.held.get(conn), message)
+            assert self.held[conn] == view_for(room, viewer, table.now, DECK)
+            if message["full"]:  # a whole view is, byte for byte, the view's JSON
+                whole = text[text.index('"view":') + 7 : -1]
+                assert whole == to_ascii_json(view_for(room, viewer, table.now, DECK))
+
+
+def test_every_socket_rebuilds_its_view_through_a_game_a_kick_and_other_rooms() -> None:
+    """One `Frames` (and its recap cache) kept through a game, with other rooms in between."""
+    sockets = Sockets(Frames(DECK))
+    seq = 0
+
+    def step(table: Table) -> None:
+        nonlocal seq
+        seq += 1
+        sockets.send(table, seq)
+
+    table = Table.at("clues")
+    step(table)
+    for round_number in range(3):
+        while table.phase == "clues" and table.game.stage != "theme":
+            assert table.game.speaker is not None
+            table.give_clue(table.name(table.game.speaker), CLUES[round_number % len(CLUES)])
+            step(table)
+        if table.phase == "clues":
+            table.clue_round()
+            step(table)
+    other = Table.at("voting", seed=11)  # another room on the same sockets: rebuilt all the same
+    step(other)
+    step(table)
+    table.kick(next(n for n in table.alive_names if n != table.host_name))
+    step(table)
+    while table.phase != "ended":
+        table.until_deadline()
+        step(table)
+    table.rematch()  # a new game: its recap starts from zero
+    step(table)
+
+
+def test_a_frame_carries_only_the_parts_that_changed() -> None:
+    table = Table.at("clues")
+    frames = Frames(DECK)
+    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
+    live = [conn for conn, _ in targets]
+    first = [json.loads(text) for _, text in frames.build(table.room, 1, table.now, targets, live)]
+    assert all(m["full"] and m["recap_from"] == 0 for m in first)
+    table.give_clue(table.speaker, "rouge")
+    again = [json.loads(text) for _, text in frames.build(table.room, 2, table.now, targets, live)]
+    for message in again:
+        assert not message["full"]
+        assert "players" not in message["view"]
+        assert "settings" not in message["view"]
+        assert "me" not in message["view"]  # no one's own card changed
+        assert message["recap_from"] == len(table.game.recap) - 1
+        assert len(message["view"]["game"]["recap"]) == 1  # the new clue only
+        assert "speaking_order" not in message["view"]["game"]  # of `game`, what changed
+    unchanged = frames.build(table.room, 2, table.now, targets, live)
+    assert all(json.loads(text)["view"] == {} for _, text in unchanged)
+
+
+def test_a_socket_forgotten_or_gone_gets_a_full_view_next() -> None:
+    table = Table.at("voting")
+    frames = Frames(DECK)
+    ana = table.pid("ana")
+    frames.build(table.room, 1, table.now, [("a", ana), ("b", ana)], ["a", "b"])
+    frames.forget("a")
+    frames.build(table.room, 2, table.now, [("a", ana)], ["a"])  # "b" closed meanwhile
+    sent = frames.build(table.room, 3, table.now, [("a", ana), ("b", ana)], ["a", "b"])
+    assert [json.loads(text)["full"] for _, text in sent] == [False, True]
+
+
+def test_rendered_views_are_the_views_byte_for_byte() -> None:
+    table = Table.at("voting")
+    viewers = [seat.player_id for seat in table.room.seats] + [None]
+    for viewer, text in render_views(table.room, viewers, table.now, DECK).items():
+        assert text == to_ascii_json(view_for(table.room, viewer, table.now, DECK))
+
+
+def test_the_recap_cache_is_keyed_by_game_and_index() -> None:
+    cache = RecapJson()
+    table = Table.at("clues")
+    for text in CLUES:
+        table.give_clue(table.speaker, text)
+    recap = table.game.recap
+    key = game_key(table.room)
+    whole = "[" + ",".join(entry.model_dump_json(ensure_ascii=True) for entry in recap) + "]"
+    assert cache.text(key, recap) == whole
+    tail = "[" + ",".join(entry.model_dump_json(ensure_ascii=True) for entry in recap[2:]) + "]"
+    assert cache.text(key, recap, 2) == tail
+    # A rebuilt room (equal entries, other objects) reuses the texts; another game does not.
+    rebuilt = type(table.room).model_validate_json(table.room.model_dump_json())
+    assert rebuilt.game is not None
+    assert cache.text(game_key(rebuilt), rebuilt.game.recap) == whole
+    other = Table.at("clues", seed=11)
+    other.give_clue(other.speaker, "autre")
+    assert other.game.recap != recap
+    expected = "[" + ",".join(e.model_dump_json(ensure_ascii=True) for e in other.game.recap) + "]"
+    assert cache.text(game_key(other.room), other.game.recap) == expected
