@@ -1,5 +1,9 @@
-"""Cloudflare entry: the Worker's routes (`undercover.hosts.routes`) and one Durable Object per room
-over `RoomRunner`, its state in SQLite and in the sockets' attachments (docs/cloudflare.md)."""
+"""Cloudflare entry: the Worker's routes (`undercover.hosts.routes`) and one Durable Object per
+room over `RoomRunner`, its state in SQLite and in the sockets' attachments (docs/cloudflare.md).
+
+Typed against small stubs of the runtime's modules (stubs/: `js`, `pyodide.ffi`, `workers`);
+the protocols below name the part of workerd's objects this file uses.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,14 @@ import contextlib
 import json
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from secrets import randbits, token_hex, token_urlsafe
-from typing import Any
-from urllib.parse import urlsplit
+from typing import Any, NotRequired, Protocol, TypedDict, cast
+from urllib.parse import SplitResult, urlsplit
 
-from js import WebSocketPair, WebSocketRequestResponsePair
+from js import Request as JsRequest
+from js import WebSocket, WebSocketPair, WebSocketRequestResponsePair
 from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
@@ -24,7 +29,7 @@ from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
 from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
 from undercover.hosts.ratelimit import Door, FloodGuard, Frame, RoomPasses, client_key
-from undercover.hosts.runner import Outbox, RoomRunner
+from undercover.hosts.runner import Connections, Outbox, RoomRunner
 from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
 from undercover.hosts.store import Row, SqlValue, has_tables
@@ -34,142 +39,262 @@ from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
 
 configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
-LIMITED = (routes.CreateRoom, routes.ShowRoom, routes.ShowQrCode, routes.OpenSocket)
 LOOK_UPS_SPENT = error_frame(RouteCode.RATE_LIMITED, routes.RATE_LIMITED_MESSAGE, fatal=True)
 # static/_headers covers the assets only, never what the Worker answers: its own answers carry them.
 HEADERS = dict(SECURITY_HEADERS)
 QR_HEADERS = {**HEADERS, "content-type": "image/svg+xml", "cache-control": "no-store"}
+RETRY_SECONDS = 60  # what a limited address is told to wait
 
 
-def _bind(value: SqlValue) -> Any:  # the same JS types on both SDK paths: no bool, no PyProxy
+# --- what this file uses of workerd's objects ----------------------------------------------
+
+
+class SqlCursor(Protocol):
+    def toArray(self) -> JsProxy | list[dict[str, Any]]: ...  # a JsProxy on the raw path
+
+
+class SqlStorage(Protocol):
+    def exec(self, query: str, /, *bindings: object) -> SqlCursor: ...
+
+
+class Storage(Protocol):
+    sql: SqlStorage
+
+    async def setAlarm(self, epoch_ms: int) -> None: ...
+    async def deleteAlarm(self) -> None: ...
+    async def deleteAll(self) -> None: ...
+
+
+class State(Protocol):  # a Durable Object's DurableObjectState
+    storage: Storage
+    id: object  # a DurableObjectId; `name` is set when the stub was got by name
+
+    def acceptWebSocket(self, ws: WebSocket, tags: JsProxy) -> None: ...
+    def getWebSockets(self) -> Iterable[WebSocket]: ...
+    def setWebSocketAutoResponse(self, pair: WebSocketRequestResponsePair) -> None: ...
+
+
+class LimitOutcome(Protocol):
+    success: bool
+
+
+class RateLimit(Protocol):  # a rate-limiting binding
+    async def limit(self, options: dict[str, str]) -> LimitOutcome: ...
+
+
+class RoomStub(Protocol):  # a GameRoom, reached by RPC (its methods below)
+    async def create_room(self, code: str, key: str) -> bool: ...
+    async def has_pass(self, key: str) -> bool: ...
+    async def summary(self, key: str) -> str: ...
+    async def fetch(self, request: JsRequest) -> JsProxy: ...
+
+
+class RoomNamespace(Protocol):
+    def getByName(self, name: str) -> RoomStub: ...
+
+
+class Env(Protocol):  # the bindings of wrangler.toml
+    ROOMS: RoomNamespace
+    CREATE_LIMITER: RateLimit
+    LOOKUP_LIMITER: RateLimit
+
+
+class Attachment(TypedDict):  # a socket's, kept across hibernation
+    conn: str
+    player: str | None
+    key: NotRequired[str]  # its address's rate-limit key: its pass to the room survives a wake
+    door: NotRequired[str]  # a socket held at the door until its hello (ratelimit.Door)
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def _bind(value: SqlValue) -> object:
+    """The same JS types on both SDK paths: no bool, no PyProxy."""
     if isinstance(value, bytes):
         return to_js(value)
-    return jsnull if value is None else int(value) if isinstance(value, bool) else value
+    if value is None:
+        return jsnull
+    return int(value) if isinstance(value, bool) else value
 
 
-def _value(value: Any) -> SqlValue:  # NULL may come as jsnull; a BLOB as a memoryview
-    return None if value is jsnull else bytes(value) if isinstance(value, memoryview) else value
+def _value(value: object) -> SqlValue:
+    """NULL may come as jsnull; a BLOB as a memoryview."""
+    if value is jsnull or value is None:
+        return None
+    if isinstance(value, memoryview):
+        return bytes(value)
+    return cast(SqlValue, value)  # TEXT, INTEGER or REAL, as the runtime converted them
 
 
 @dataclass(frozen=True)
 class SqlDatabase:  # undercover.hosts.store.Database over ctx.storage.sql
-    sql: Any
+    sql: SqlStorage
 
     def execute(self, sql: str, params: Sequence[SqlValue] = ()) -> list[Row]:
         rows = self.sql.exec(sql, *[_bind(p) for p in params]).toArray()
-        rows = rows.to_py() if isinstance(rows, JsProxy) else rows  # raw path: one conversion
-        return [{str(k): _value(v) for k, v in row.items()} for row in rows]
+        found: list[dict[str, Any]] = rows.to_py() if isinstance(rows, JsProxy) else rows
+        return [{str(k): _value(v) for k, v in row.items()} for row in found]
 
 
-def _attachment(ws: Any) -> dict[str, Any] | None:
+def _attachment(ws: WebSocket) -> Attachment | None:
     raw = ws.deserializeAttachment()  # jsnull if none
-    return json.loads(raw) if isinstance(raw, str) else None
+    attachment: Attachment | None = json.loads(raw) if isinstance(raw, str) else None
+    return attachment
 
 
-def _close(ws: Any, code: int, reason: str) -> None:
+def _close(ws: WebSocket | None, code: int, reason: str) -> None:
     with contextlib.suppress(Exception):  # gone (None), already closed, or closing
+        assert ws is not None
         ws.close(code, reason)
 
 
-async def _allowed(env: Any, binding: str, key: str) -> bool:  # a rate-limiting binding
-    return bool((await getattr(env, binding).limit({"key": key})).success)
+def _js_request(request: object) -> JsRequest:
+    return cast(JsRequest, getattr(request, "js_object", request))  # wrapped by the SDK or not
+
+
+def _header(request: JsRequest, name: str) -> str | None:
+    value = request.headers.get(name)
+    return None if value is None or value is jsnull else str(value)
+
+
+def _client(request: JsRequest) -> str:
+    return client_key(_header(request, "cf-connecting-ip") or "?")
+
+
+async def _allowed(limiter: RateLimit, key: str) -> bool:
+    return bool((await limiter.limit({"key": key})).success)
 
 
 def _api(answer: routes.ApiResponse) -> Response:
-    return Response.json(
-        answer.body, status=answer.status, headers={**HEADERS, **dict(answer.headers)}
-    )
+    headers = {**HEADERS, **dict(answer.headers)}
+    return Response.from_json(answer.body, status=answer.status, headers=headers)
 
 
-class Default(WorkerEntrypoint):  # /api/* and /ws/* (run_worker_first); assets never get here
-    async def fetch(self, request: Any) -> Response:
-        req = getattr(request, "js_object", request)  # a JS Request, wrapped by the SDK or not
-        url, address = urlsplit(str(req.url)), str(req.headers.get("cf-connecting-ip") or "?")
-        route = routes.match_route(str(req.method), url.path)
-        limiter = "CREATE_LIMITER" if isinstance(route, routes.CreateRoom) else "LOOKUP_LIMITER"
-        # A room's socket goes through uncharged: the room decides at its hello (ratelimit.Door).
-        to_a_room = isinstance(route, routes.OpenSocket) and route.code is not None
-        if (
-            isinstance(route, LIMITED)
-            and not to_a_room
-            and not await _allowed(self.env, limiter, client_key(address))
+# --- the Worker: /api/* and /ws/* (run_worker_first); assets never get here ---------------
+
+
+class Default(WorkerEntrypoint):
+    env: Env
+
+    async def fetch(self, request: object) -> Response | JsProxy:
+        req = _js_request(request)
+        url, key = urlsplit(str(req.url)), _client(req)
+        match routes.match_route(str(req.method), url.path):
+            case routes.CreateRoom():
+                if not await _allowed(self.env.CREATE_LIMITER, key):
+                    return _api(routes.rate_limited(RETRY_SECONDS))
+                return await self._create_room(key)
+            case routes.OpenSocket(code=str(code)):
+                # Uncharged here: the room decides at the socket's hello (ratelimit.Door).
+                return await self._open_socket(req, code)
+            case routes.ShowRoom(code=code) | routes.OpenSocket(code=code):
+                return await self._look_up(code, url, key, qr_code=False)
+            case routes.ShowQrCode(code=code):
+                return await self._look_up(code, url, key, qr_code=True)
+            case routes.WrongMethod(allowed=allowed):
+                return _api(routes.wrong_method(allowed))
+            case _:
+                return _api(routes.unknown_route())
+
+    async def _create_room(self, key: str) -> Response:
+        for _ in range(MAX_CODE_ATTEMPTS):
+            code = draw_code()
+            if await self.env.ROOMS.getByName(code).create_room(code, key):
+                log_event("room.created", room=code)
+                return _api(routes.created(code))
+        return _api(routes.server_full())
+
+    async def _open_socket(self, req: JsRequest, code: str) -> Response | JsProxy:
+        if (_header(req, "upgrade") or "").lower() != "websocket":
+            return Response("Expected a WebSocket upgrade.", status=426, headers=HEADERS)
+        if not is_origin_allowed(_header(req, "origin"), _header(req, "host")):
+            log_event("socket.origin_refused", room=code)
+            return Response("Origin refused.", status=403, headers=HEADERS)
+        return await self.env.ROOMS.getByName(code).fetch(req)
+
+    async def _look_up(
+        self, code: str | None, url: SplitResult, key: str, *, qr_code: bool
+    ) -> Response:
+        stub = self.env.ROOMS.getByName(code) if code else None
+        # Past the limit, a room this address already reached still answers (RoomPasses).
+        if not await _allowed(self.env.LOOKUP_LIMITER, key) and (
+            stub is None or not await stub.has_pass(key)
         ):
-            # Past the limit, a room this address already reached still answers (RoomPasses).
-            code = getattr(route, "code", None)
-            if not code or not await self.env.ROOMS.getByName(code).has_pass(client_key(address)):
-                return _api(routes.rate_limited(60))
-        if isinstance(route, routes.CreateRoom):
-            for code in (draw_code() for _ in range(MAX_CODE_ATTEMPTS)):
-                if await self.env.ROOMS.getByName(code).create_room(code, client_key(address)):
-                    log_event("room.created", room=code)
-                    return _api(routes.created(code))
-            return _api(routes.server_full())
-        if isinstance(route, LIMITED):  # a look-up of a room
-            stub = self.env.ROOMS.getByName(route.code) if route.code else None
-            if stub and isinstance(route, routes.OpenSocket):
-                if str(req.headers.get("upgrade") or "").lower() != "websocket":
-                    return Response("Expected a WebSocket upgrade.", status=426, headers=HEADERS)
-                origin, host = req.headers.get("origin"), req.headers.get("host")
-                if not is_origin_allowed(None if origin in (None, jsnull) else str(origin), host):
-                    log_event("socket.origin_refused", room=route.code)
-                    return Response("Origin refused.", status=403, headers=HEADERS)
-                return await stub.fetch(req)
-            if not stub or not (summary := await stub.summary(client_key(address))):
-                return _api(routes.unknown_room())
-            link = share_url(f"{url.scheme}://{url.netloc}", route.code)
-            if isinstance(route, routes.ShowQrCode):
-                return Response(qr_svg(link), headers=QR_HEADERS)
-            return _api(routes.room_summary({**json.loads(summary), "code": route.code}, link))
-        wrong = isinstance(route, routes.WrongMethod)
-        return _api(routes.wrong_method(route.allowed) if wrong else routes.unknown_route())
+            return _api(routes.rate_limited(RETRY_SECONDS))
+        summary = await stub.summary(key) if stub is not None else ""
+        if code is None or not summary:
+            return _api(routes.unknown_room())
+        link = share_url(f"{url.scheme}://{url.netloc}", code)
+        if qr_code:
+            return Response(qr_svg(link), headers=QR_HEADERS)
+        return _api(routes.room_summary({**json.loads(summary), "code": code}, link))
 
 
-class GameRoom(DurableObject):  # one room: its state is in SQLite and the sockets' attachments
-    def __init__(self, ctx: Any, env: Any) -> None:
+# --- one room: its state is in SQLite and the sockets' attachments ------------------------
+
+
+class GameRoom(DurableObject):
+    env: Env
+
+    def __init__(self, ctx: object, env: Env) -> None:
         super().__init__(ctx, env)
-        raw = getattr(ctx, "_ctx", ctx)
-        self.storage = raw.storage  # raw: the SDK's wrapper costs ~1 ms/call
+        # Raw: the SDK's wrapper of the storage costs ~1 ms a call.
+        self.state = cast(State, getattr(ctx, "_ctx", ctx))
         # The heartbeat is answered by the runtime itself, without waking this object.
-        raw.setWebSocketAutoResponse(WebSocketRequestResponsePair.new(PING, PONG))
-        self.db = SqlDatabase(self.storage.sql)
+        self.state.setWebSocketAutoResponse(WebSocketRequestResponsePair.new(PING, PONG))
+        self.db = SqlDatabase(self.state.storage.sql)
         self.runner: RoomRunner | None = None  # rebuilt from SQLite on the first event of a wake
-        self.sockets: dict[str, tuple[Any, str | None]] | None = None  # conn -> (socket, player)
+        self.sockets: dict[str, tuple[WebSocket, str | None]] | None = None  # conn -> player
         self.armed: int | None = -1  # the alarm set (epoch ms); unknown after a wake
         self.flood = FloodGuard()  # per connection, while this instance lives
         self.passes = RoomPasses(max_passes=256)  # addresses that reached this room, in memory
 
-    async def create_room(self, code: str, key: str) -> bool:  # RPC from POST /api/rooms
-        if free := self._runner() is None:  # False: taken
-            self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63), deck=DECK)
-            self.passes.grant("", key)
-        return free
+    # RPC from the Worker ----------------------------------------------------------------
 
-    async def has_pass(self, key: str) -> bool:  # RPC: did this address reach the room?
+    async def create_room(self, code: str, key: str) -> bool:
+        """POST /api/rooms: False if the code is taken."""
+        if self._runner() is not None:
+            return False
+        self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63), deck=DECK)
+        self.passes.grant("", key)
+        return True
+
+    async def has_pass(self, key: str) -> bool:
+        """Did this address reach the room?"""
         return self._runner() is not None and self._has_pass(key)
 
-    def _has_pass(self, key: str) -> bool:  # in memory, or a socket it opened (after a wake)
+    def _has_pass(self, key: str) -> bool:
+        """In memory, or a socket the address opened (after a wake)."""
         return self.passes.holds("", key) or any(
             me is not None and me.get("key") == key and "door" not in me
-            for me in map(_attachment, self.ctx.getWebSockets())
+            for me in map(_attachment, self.state.getWebSockets())
         )
 
-    async def summary(self, key: str) -> str:  # RPC: the summary as JSON, "" if no room here
-        if (runner := self._runner()) is None:
+    async def summary(self, key: str) -> str:
+        """The summary as JSON, "" if no room here."""
+        runner = self._runner()
+        if runner is None:
             return ""
         self.passes.grant("", key)
         return json.dumps(runner.summary(time.time()))
 
-    async def fetch(self, request: Any) -> Response:  # a socket; its look-up: ratelimit.Door
+    # Sockets ----------------------------------------------------------------------------
+
+    async def fetch(self, request: object) -> Response:
+        """A socket; its look-up is decided at its hello (ratelimit.Door)."""
         runner, sockets = self._runner(), self._sockets()
-        key = client_key(str(request.headers.get("cf-connecting-ip") or "?"))
+        key = _client(_js_request(request))
         door = Door.ENTER if runner and self._has_pass(key) else Door.AT_HELLO
         if runner is None:
-            allowed = await _allowed(self.env, "LOOKUP_LIMITER", key)
+            allowed = await _allowed(self.env.LOOKUP_LIMITER, key)
             door = Door.UNKNOWN_ROOM if allowed else Door.SPENT
         client, server = WebSocketPair.new().object_values()
-        self.ctx.acceptWebSocket(server, to_js(["player"]))
-        held = {} if door is Door.ENTER else {"door": door.value}
-        me = {"conn": (conn := token_hex(8)), "player": None, "key": key, **held}
+        self.state.acceptWebSocket(server, to_js(["player"]))
+        conn = token_hex(8)
+        me: Attachment = {"conn": conn, "player": None, "key": key}
+        if door is not Door.ENTER:
+            me["door"] = door.value
         server.serializeAttachment(json.dumps(me))
         sockets[conn] = (server, None)
         if door is Door.UNKNOWN_ROOM:
@@ -179,85 +304,108 @@ class GameRoom(DurableObject):  # one room: its state is in SQLite and the socke
             await self._run(runner.on_restart)
         return Response(None, status=101, web_socket=client)
 
-    async def _admit(self, ws: Any, me: dict[str, Any], text: str | bytes) -> bool:
+    async def _admit(self, ws: WebSocket, me: Attachment, text: str | bytes) -> bool:
         """The first frame of a socket held at the door: a seat's hello enters free; any
         other spends a look-up, or is refused once the allowance is spent."""
         runner = self._runner()
         seated = runner is not None and runner.greets_a_seat(text)
+        key = me.get("key", "?")
         if not seated and (
             runner is None
-            or me["door"] == Door.SPENT.value
-            or not await _allowed(self.env, "LOOKUP_LIMITER", me["key"])
+            or me.get("door") == Door.SPENT.value
+            or not await _allowed(self.env.LOOKUP_LIMITER, key)
         ):
             ws.send(LOOK_UPS_SPENT)
             self._sockets().pop(me["conn"], None)
             ws.serializeAttachment("null")
             _close(ws, routes.CLOSE_POLICY, routes.LOOK_UPS_SPENT_REASON)
             return False
-        self.passes.grant("", me["key"])
-        ws.serializeAttachment(json.dumps({"conn": me["conn"], "player": None, "key": me["key"]}))
+        self.passes.grant("", key)
+        ws.serializeAttachment(json.dumps({"conn": me["conn"], "player": None, "key": key}))
         return True
 
-    async def webSocketMessage(self, ws: Any, message: Any) -> None:
+    async def webSocketMessage(self, ws: WebSocket, message: str | JsProxy) -> None:
         me, runner = _attachment(ws), self._runner()
         text = message if isinstance(message, str) else bytes(message.to_bytes())
         if me is not None and "door" in me and not await self._admit(ws, me, text):
-            return None
+            return
         if me is None or runner is None:  # no room here, or a socket we closed (no attachment)
-            return _close(ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
-        if (verdict := self.flood.check(conn := me["conn"], time.monotonic())) is Frame.CLOSE:
-            return _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
-        if verdict is Frame.SLOW_DOWN:
-            return ws.send(error_frame(RouteCode.RATE_LIMITED, routes.SLOW_DOWN_MESSAGE))
-        new_token = token_urlsafe(32)  # seats a newcomer if this frame is a joining hello
-        await self._run(lambda c, t: runner.on_frame(conn, c, text, t, new_token), conn)
+            _close(ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
+            return
+        conn = me["conn"]
+        verdict = self.flood.check(conn, time.monotonic())
+        if verdict is Frame.CLOSE:
+            _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
+        elif verdict is Frame.SLOW_DOWN:
+            ws.send(error_frame(RouteCode.RATE_LIMITED, routes.SLOW_DOWN_MESSAGE))
+        else:
+            new_token = token_urlsafe(32)  # seats a newcomer if this frame is a joining hello
+            await self._run(lambda c, t: runner.on_frame(conn, c, text, t, new_token), conn)
 
-    async def webSocketClose(self, ws: Any, code: int, reason: str, was_clean: bool) -> None:
+    async def webSocketClose(self, ws: WebSocket, code: int, reason: str, clean: bool) -> None:
         _close(ws, 1000 if code in (1005, 1006, 1015) else code, "closed")  # reserved codes
         await self.webSocketError(ws, None)
 
-    async def webSocketError(self, ws: Any, error: Any) -> None:
+    async def webSocketError(self, ws: WebSocket, error: object) -> None:
         me, runner = _attachment(ws), self._runner()
         if me is not None and runner is not None:
-            self.flood.forget(conn := me["conn"])
+            conn = me["conn"]
+            self.flood.forget(conn)
             self._sockets().pop(conn, None)
             await self._run(lambda c, t: runner.on_close(conn, c, t))
 
-    async def alarm(self, alarm_info: Any = None) -> None:
+    async def alarm(self, alarm_info: object = None) -> None:
         self.armed = None  # the runtime cleared it before calling this handler
-        if (runner := self._runner()) is not None:  # idempotent: the runner compares the time
+        runner = self._runner()
+        if runner is not None:  # idempotent: the runner compares the time
             await self._run(runner.on_alarm)
 
-    def _runner(self) -> RoomRunner | None:  # None if no room here: then nothing is written
+    # The loop ---------------------------------------------------------------------------
+
+    def _runner(self) -> RoomRunner | None:
+        """None if no room here: then nothing is written."""
         if self.runner is None and has_tables(self.db):
-            name = getattr(self.ctx.id, "name", None)
-            self.runner = RoomRunner(self.db, name if isinstance(name, str) else "?", deck=DECK)
+            name = getattr(self.state.id, "name", None)
+            code = name if isinstance(name, str) else "?"
+            self.runner = RoomRunner(self.db, code, deck=DECK)
         return self.runner
 
-    def _sockets(self) -> dict[str, tuple[Any, str | None]]:  # from the attachments after a wake
+    def _sockets(self) -> dict[str, tuple[WebSocket, str | None]]:
+        """conn -> (socket, player), rebuilt from the attachments after a wake."""
         if self.sockets is None:
-            found = [(ws, _attachment(ws)) for ws in self.ctx.getWebSockets()]
-            self.sockets = {me["conn"]: (ws, me["player"]) for ws, me in found if me is not None}
+            self.sockets = {}
+            for ws in self.state.getWebSockets():
+                me = _attachment(ws)
+                if me is not None:
+                    self.sockets[me["conn"]] = (ws, me["player"])
         return self.sockets
 
-    async def _run(self, step: Callable[..., Outbox], sender: str | None = None) -> None:
+    async def _run(
+        self, step: Callable[[Connections, float], Outbox], sender: str | None = None
+    ) -> None:
         sockets = self._sockets()
         outbox = step({conn: player for conn, (_, player) in sockets.items()}, time.time())
         if outbox.bound is not None and sender in sockets:
-            sockets[sender] = (ws := sockets[sender][0], outbox.bound)
-            me = {**(_attachment(ws) or {}), "conn": sender, "player": outbox.bound}
-            ws.serializeAttachment(json.dumps(me))
+            ws = sockets[sender][0]
+            sockets[sender] = (ws, outbox.bound)
+            me = _attachment(ws) or Attachment(conn=sender, player=None)
+            ws.serializeAttachment(json.dumps({**me, "conn": sender, "player": outbox.bound}))
         for conn, frame in outbox.frames:
             with contextlib.suppress(Exception):  # gone or closing: its close handler follows
                 sockets[conn][0].send(frame)
         for conn, code, reason in outbox.closes:  # forgotten now, and after a wake: no attachment
-            if (ws := sockets.pop(conn, (None, None))[0]) is not None:
-                ws.serializeAttachment("null")
-            _close(ws, code, reason)
-        at = None if outbox.alarm_at is None else math.ceil(outbox.alarm_at * 1000)  # never early
+            closing = sockets.pop(conn, None)
+            if closing is not None:
+                closing[0].serializeAttachment("null")
+                _close(closing[0], code, reason)
+        # Never early: a deadline in the middle of a millisecond is armed at its end.
+        at = None if outbox.alarm_at is None else math.ceil(outbox.alarm_at * 1000)
         if outbox.delete_room:
             self.runner = None
-            await self.storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)
+            await self.state.storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)
         elif at != self.armed:  # last, once the state is written
-            await (self.storage.deleteAlarm() if at is None else self.storage.setAlarm(at))
+            if at is None:
+                await self.state.storage.deleteAlarm()
+            else:
+                await self.state.storage.setAlarm(at)
         self.armed = at

@@ -126,17 +126,26 @@ class LeakChecker:
         # A ghost sees every card: every camp's word is shown to it (not the hidden ones).
         own: Viewer = "ghost" if ghost else own_role(game, viewer)
         shown = shown_roles(game)
-        if (text, own, shown) in self._passed:
+        passed = self._passed
+        if (text, own, shown) in passed:
             return
-        if any(seed in text for seed in secrets.seeds):
-            raise LeakFound(f"a seed reached {viewer}")
-        if game is not None and not game.is_over:
-            self._check_words(room, game, viewer, text, self._words_for(room, game, own, shown))
-        self._passed.add((text, own, shown))
+        words = self._words_for(room, game, own, shown) if game and not game.is_over else None
+        # Piece by piece, each checked once: `,"` only ever stands between two JSON tokens
+        # (a quote inside a string is escaped), so no word spans two pieces, and the pieces
+        # of one step's frames (players, recap entries) are mostly those of the last step's.
+        for piece in text.split(',"'):
+            if (piece, own, shown) in passed:
+                continue
+            if any(seed in piece for seed in secrets.seeds):
+                raise LeakFound(f"a seed reached {viewer}")
+            if words is not None:
+                self._check_words(viewer, piece, words)
+            passed.add((piece, own, shown))
+        if len(passed) > 500_000:
+            passed.clear()
+        passed.add((text, own, shown))
 
-    def _check_words(
-        self, room: Room, game: Game, viewer: str | None, text: str, words: _Words
-    ) -> None:
+    def _check_words(self, viewer: str | None, text: str, words: _Words) -> None:
         folded = fold(readable(text))
         if any(word in folded for word in words.forbidden):
             # Only then take out what the viewer may see (longest first): the undercover's
