@@ -199,8 +199,8 @@ export class Connection {
 }
 
 // A view frame holds the whole view (`full`) or only the parts that changed since the last
-// view this socket received, with `game.recap` from entry `recap_from` on (docs/protocol.md).
-// Null if it does not apply to `before`, the view held.
+// view this socket received: of `game`, only the fields that changed, and of its recap the
+// entries from `recap_from` on (docs/protocol.md). Null if it does not apply to `before`.
 export function wholeView(before, message) {
   const part = message.view;
   const start = message.recap_from || 0;
@@ -208,10 +208,12 @@ export function wholeView(before, message) {
   if (message.full) return start ? null : part;
   if (!before) return null;
   const view = { ...before, ...part };
+  const held = before.game || null;
+  if (part.game) view.game = { ...held, ...part.game };
   if (start) {
-    const held = before.game && before.game.recap;
-    if (!part.game || !Array.isArray(held) || held.length < start) return null;
-    view.game = { ...part.game, recap: held.slice(0, start).concat(part.game.recap || []) };
+    const recap = held && held.recap;
+    if (!part.game || !Array.isArray(part.game.recap) || !Array.isArray(recap) || recap.length < start) return null;
+    view.game.recap = recap.slice(0, start).concat(part.game.recap);
   }
   return view;
 }

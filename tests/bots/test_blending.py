@@ -11,7 +11,13 @@ import pytest
 from undercover.bots.lexicon import Lexicon
 from undercover.bots.reading import Clue, Table
 from undercover.bots.skills import SKILLS, Skill
-from undercover.bots.words import FALLBACK_CLUES, table_word, word_clue
+from undercover.bots.words import (
+    FALLBACK_CLUES,
+    odd_one_out,
+    table_word,
+    undercover_suspicions,
+    word_clue,
+)
 from undercover.engine.state import Strength
 from undercover.themes.model import Entry
 
@@ -109,3 +115,27 @@ def test_a_civilian_hearing_its_own_word_keeps_to_its_features() -> None:
     for seed in range(40):
         clue = word_clue(table, LEXICON, "Âne", _skill("malin"), random.Random(seed))
         assert clue in _FEATURES["Âne"], (seed, clue)
+
+
+def test_an_undercover_votes_with_the_table_against_a_civilian_never_its_partner() -> None:
+    """Seven players, two donkeys: p4 is the fellow undercover (its clue fits the donkey
+    only); the horse's vaguest describer is p3, the civilian the table will doubt first."""
+    clues = (
+        ("p1", "crinière"),
+        ("p2", "écurie"),
+        ("p3", "herbivore"),
+        ("p4", "braire"),
+        ("p6", "galop"),
+        ("p7", "monture"),
+    )
+    table = dataclasses.replace(
+        _table("malin", "Âne", clues), alive=(*PLAYERS, "p6", "p7"), phase="voting"
+    )
+    donkey = LEXICON.entries_by_key["ferme/Âne"]
+    skill = _skill("malin")
+    guessed = odd_one_out(table_word(table, LEXICON, donkey, skill), LEXICON, donkey, skill)
+    assert guessed is not None
+    assert guessed.name == "Cheval"
+    suspicion = undercover_suspicions(table, LEXICON, donkey, guessed, skill)
+    assert "p4" not in suspicion
+    assert max(suspicion, key=lambda player: suspicion[player]) == "p3"

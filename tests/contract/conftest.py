@@ -1,7 +1,7 @@
 """The contract suite's one fixture: `server`, each host in turn (tests/contract/hosts.py).
 
-Session-scoped, so each host starts once for the whole suite and pytest runs every test
-against the self-host, then every test against the Worker.
+Package-scoped, so each host starts once for the whole suite (and stops when it is done):
+pytest runs every test against the self-host, then every test against the Worker.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tests.e2e.harness import LocalServer
 
 
 @pytest.fixture(
-    scope="session",
+    scope="package",
     params=[
         pytest.param("self_host"),
         pytest.param("worker", marks=pytest.mark.node),

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from unittest import mock
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.engine.content import DECK
@@ -299,6 +299,9 @@ def random_table(pick: Pick) -> Table:
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(game_seed=st.integers(0, 2**64))
+# A seat that leaves as the recap grows once kept the checker's allowed words stale: a bot's
+# clue was then taken for a leak (the checker now keys them by nickname, not by count).
+@example(game_seed=132)
 def test_no_view_ever_leaks_a_secret(game_seed: int) -> None:
     """Hypothesis draws the seed of a whole random game; the seed replays it exactly."""
     rng = random.Random(game_seed)

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from undercover.hosts.rooms import Connections, Runner
+from undercover.hosts.local.rooms import Connections, Runner
 from undercover.hosts.store import Database
 
 _SCHEMA = "CREATE TABLE IF NOT EXISTS fake (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)"

@@ -17,9 +17,11 @@ with warnings.catch_warnings():  # Starlette nudges towards httpx2; httpx is wha
     from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from tests.hosts.fake_runner import FakeEngine
-from undercover.hosts import local, routes
+from undercover.hosts import routes
 from undercover.hosts.heartbeat import INTERVAL_SECONDS, PING, PONG, TIMEOUT_SECONDS
-from undercover.hosts.local import Options, build_app, parse_args
+from undercover.hosts.local import app, sockets
+from undercover.hosts.local.app import build_app
+from undercover.hosts.local.options import Options, parse_args
 from undercover.hosts.ratelimit import (
     CREATE_BURST,
     FLOOD_STRIKES,
@@ -422,7 +424,7 @@ def test_a_socket_silent_from_the_start_is_closed_a_greeted_one_may_idle(
 def test_sockets_per_address_are_capped(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(local, "MAX_SOCKETS_PER_ADDRESS", 2)
+    monkeypatch.setattr(sockets, "MAX_SOCKETS_PER_ADDRESS", 2)
     code = _create(client)
     with client.websocket_connect(f"/ws/{code}") as first:
         _hello(first)
@@ -447,7 +449,7 @@ def test_a_flawed_theme_file_stops_the_server_before_it_listens(
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("the server must not start")
 
-    monkeypatch.setattr(local, "builtin_catalog", flawed)
-    monkeypatch.setattr(local.uvicorn, "Server", never)
-    assert local.main(["--port", "0"]) == 2
+    monkeypatch.setattr(app, "builtin_catalog", flawed)
+    monkeypatch.setattr(app.uvicorn, "Server", never)
+    assert app.main(["--port", "0"]) == 2
     assert "themes/films/ecole.json" in capsys.readouterr().err

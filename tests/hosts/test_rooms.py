@@ -12,7 +12,7 @@ import pytest
 
 from tests.hosts.fake_runner import FakeEngine, FakeRunner
 from undercover.hosts.clock import Clock
-from undercover.hosts.rooms import MAX_QUEUED_FRAMES, Peer, Rooms, finish_in_thread
+from undercover.hosts.local.rooms import MAX_QUEUED_FRAMES, Peer, Rooms, finish_in_thread
 from undercover.hosts.routes import CLOSE_POLICY, SLOW_REASON
 
 

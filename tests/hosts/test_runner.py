@@ -1,6 +1,6 @@
 """The runner shared by both hosts, driven through a real sqlite3 file by a fake host.
 
-`Host` plays the part of hosts/local.py or the Durable Object: it keeps the sockets'
+`Host` plays the part of hosts/local/ or the Durable Object: it keeps the sockets'
 bindings, carries out every `Outbox` (frames, closes, the one alarm) and, with
 `hibernate=True`, builds a fresh `RoomRunner` for every call, as after hibernation.
 """

@@ -27,9 +27,9 @@ def test_the_bench_prints_every_figure_and_writes_at_most_two_rows_per_input(
         "rebuild_ms",
         "rebuild_at_round",
         "rebuild_document_bytes",
+        "view_frame_bytes",
         "rows_per_input",
         "bytes_per_input",
-        "view_frame_bytes",
         "targets",
     }
     assert report["players"] == 5
@@ -42,3 +42,7 @@ def test_the_bench_prints_every_figure_and_writes_at_most_two_rows_per_input(
     assert report["rebuild_at_round"] == 2
     assert 1 <= report["rows_per_input"]["max"] <= 2
     assert report["bytes_per_input"]["max"] >= report["rebuild_document_bytes"] > 0
+    frames = report["view_frame_bytes"]
+    assert frames["at_round"] == 2
+    assert frames["inputs"] > 0
+    assert 0 < frames["per_socket_median"] <= frames["per_socket_max"]

@@ -130,12 +130,13 @@ def test_the_client_puts_a_partial_view_back_together(browser: Any, server: Any)
     results = page.evaluate(
         """async () => {
           const { wholeView } = await import("/js/net.js");
-          const held = { now: 1, phase: "clues", game: { recap: ["a", "b", "c"] } };
+          const held = { now: 1, phase: "clues", game: { stage: "clues", recap: ["a", "b", "c"] } };
           const game = { recap: ["d"], round: 2 };
           const tail = { full: false, recap_from: 2, view: { now: 2, game } };
           return [
             wholeView(held, tail),
             wholeView(held, { full: false, recap_from: 0, view: { phase: "voting" } }),
+            wholeView(held, { full: false, recap_from: 0, view: { game: { stage: "vote" } } }),
             wholeView(held, { full: true, recap_from: 0, view: { game: null } }),
             wholeView(null, tail),
             wholeView(null, { full: false, recap_from: 0, view: { now: 3 } }),
@@ -144,8 +145,13 @@ def test_the_client_puts_a_partial_view_back_together(browser: Any, server: Any)
         }"""
     )
     assert results == [
-        {"now": 2, "phase": "clues", "game": {"recap": ["a", "b", "d"], "round": 2}},
-        {"now": 1, "phase": "voting", "game": {"recap": ["a", "b", "c"]}},
+        {
+            "now": 2,
+            "phase": "clues",
+            "game": {"stage": "clues", "recap": ["a", "b", "d"], "round": 2},
+        },
+        {"now": 1, "phase": "voting", "game": {"stage": "clues", "recap": ["a", "b", "c"]}},
+        {"now": 1, "phase": "clues", "game": {"stage": "vote", "recap": ["a", "b", "c"]}},
         {"game": None},
         None,
         None,

@@ -61,7 +61,7 @@ def test_arrivals_are_toasts_and_every_ballot_fits_a_small_phone(table: Table) -
     expect(host.page.locator(f"#look-panel [data-avatar='{free}']")).to_be_disabled()
     host.look("lobby-change-face-360x640-fr")
 
-    table.timers_off(host)
+    table.set_checkbox(host, "clue_timer", False)  # the vote keeps its countdown
     speaker = table.first_speaker(host, players)
     assert speaker is not None
     table.play_clues(players)

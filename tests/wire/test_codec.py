@@ -224,7 +224,8 @@ def test_a_view_continuing_the_recap_is_read_back_whole_or_refused() -> None:
         "recap_from": 2,
         "view": {"game": {"recap": [4]}},
     }
-    assert codec.read_view(held, tail) == {"now": 1, "game": {"recap": [1, 2, 4]}}
+    # Only the fields of `game` that changed come: the others are as held.
+    assert codec.read_view(held, tail) == {"now": 1, "game": {"recap": [1, 2, 4], "round": 1}}
     whole = {"type": "view", "seq": 9, "full": True, "recap_from": 0, "view": {"game": None}}
     assert codec.read_view(None, whole) == {"game": None}
     assert codec.read_view(held, whole) == {"game": None}  # a full view replaces what was held

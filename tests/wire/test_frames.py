@@ -92,6 +92,7 @@ def test_a_frame_carries_only_the_parts_that_changed() -> None:
         assert "me" not in message["view"]  # no one's own card changed
         assert message["recap_from"] == len(table.game.recap) - 1
         assert len(message["view"]["game"]["recap"]) == 1  # the new clue only
+        assert "speaking_order" not in message["view"]["game"]  # of `game`, what changed
     unchanged = frames.build(table.room, 2, table.now, targets, live)
     assert all(json.loads(text)["view"] == {} for _, text in unchanged)
 

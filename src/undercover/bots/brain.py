@@ -62,6 +62,12 @@ def _ballot(table: Table, catalog: Catalog, rng: random.Random) -> str | None:
     reference = None
     if table.secret_kind == "word" and isinstance(table.secret, str):
         reference = words.own_entry(lexicon, table.secret)
+    if reference is not None:
+        seen = words.table_word(table, lexicon, reference, skill)
+        guessed = words.odd_one_out(seen, lexicon, reference, skill)
+        if guessed is not None:
+            suspicion = words.undercover_suspicions(table, lexicon, reference, guessed, skill)
+            return choose_ballot(suspicion, skill, rng)
     if reference is None:  # Mr. White (or an unknown word): the word the table seems to share
         reference = words.likely_word(table, lexicon, lexicon.entries, skill)
     if reference is None:

@@ -20,6 +20,7 @@ from undercover.rules.settings import CLUE_MAX_LENGTH
 from undercover.rules.text import fold
 from undercover.themes.model import Entry
 
+_OWN_PRIOR = 2 / 3  # a player's chance of being a civilian, about, at 5 to 8 players
 _VAGUE_MISS = 1.0  # a vague clue scores as a feature e times too common or too rare
 _WHITE_CHOICES = 60  # Mr. White weighs only the likeliest features (a pool holds thousands)
 # Said when the bot has nothing better left: vague on purpose, as a person out of ideas (a word
@@ -78,15 +79,15 @@ def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: rand
         return white_clue(table, lexicon, skill, rng, own)
     among = lexicon.neighbours(entry)
     # With Mr. White listening, a telling clue hands him the word: aim vaguer.
-    target = skill.target_share * (2.0 if table.settings.get("mr_white") else 1.0)
+    target = skill.target_share * (1.4 if table.settings.get("mr_white") else 1.0)
     seen = table_word(table, lexicon, entry, skill)
     scored = [
         (-abs(math.log(lexicon.share(f, among) / target)) + _blend(skill, seen, lexicon, f), f)
         for f in _fresh(table, lexicon, lexicon.features[entry.key], own)
     ]
-    if skill.blend and seen and seen.get(entry.key, 0.0) < skill.self_doubt:
-        guessed = max(seen, key=lambda key: seen[key])
-        borrowed = _fresh(table, lexicon, lexicon.features[guessed], own)
+    guessed = odd_one_out(seen, lexicon, entry, skill)
+    if guessed is not None:
+        borrowed = _fresh(table, lexicon, lexicon.features[guessed.key], own)
         scored += [(_blend(skill, seen, lexicon, f) - skill.lie_cost, f) for f in borrowed]
     if seen:  # something vague fits any word a little, and is off the aimed share
         vague = skill.blend * math.log(skill.vague_fit) - _VAGUE_MISS
@@ -101,7 +102,23 @@ def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> di
     clues = tuple(c.text for c in table.clues if c.player != table.me)
     if not skill.blend or not clues:
         return {}
-    return lexicon.posterior(clues, lexicon.neighbours(entry), knowledge(table, skill))
+    seen = lexicon.posterior(clues, lexicon.neighbours(entry), knowledge(table, skill))
+    if entry.key not in seen or len(seen) < 2:
+        return seen
+    # The prior: one's own word is the table's with chance _OWN_PRIOR (most players are
+    # civilians), each other entry shares the rest (the posterior above assumed uniform).
+    odds = _OWN_PRIOR / (1 - _OWN_PRIOR) * (len(seen) - 1)
+    total = 1 + (odds - 1) * seen[entry.key]
+    return {key: p * (odds if key == entry.key else 1.0) / total for key, p in seen.items()}
+
+
+def odd_one_out(
+    seen: dict[str, float], lexicon: Lexicon, entry: Entry, skill: Skill
+) -> Entry | None:
+    """The table's word, when the bot reads that it is not its own (it is the undercover)."""
+    if not seen or seen.get(entry.key, 0.0) >= skill.self_doubt:
+        return None
+    return lexicon.entries_by_key[max(seen, key=lambda key: seen[key])]
 
 
 def _blend(skill: Skill, seen: dict[str, float], lexicon: Lexicon, feature: str) -> float:
@@ -142,6 +159,24 @@ def word_suspicions(
     }
 
 
+def undercover_suspicions(
+    table: Table, lexicon: Lexicon, entry: Entry, guessed: Entry, skill: Skill
+) -> dict[str, float]:
+    """The ballot of a bot that reads itself as the undercover: against whoever fits the
+    table's word worst, as the civilians will (its vote then tips theirs onto one of them),
+    leaving out whoever fits its own word better (a fellow undercover)."""
+    among = lexicon.neighbours(entry)
+    knows = knowledge(table, skill)
+    found = {}
+    for player in eligible(table):
+        if not table.clues_of(player):
+            continue
+        theirs = fit_score(table, lexicon, player, guessed, among, knows)
+        if fit_score(table, lexicon, player, entry, among, knows) <= theirs:
+            found[player] = -theirs
+    return found
+
+
 def eligible(table: Table) -> tuple[str, ...]:
     pool = table.candidates or table.alive
     return tuple(p for p in pool if p != table.me)
@@ -166,11 +201,15 @@ def white_clue(
     clues = tuple(c.text for c in table.clues if c.player != table.me)
     if skill.white_reads and clues:
         posterior = lexicon.posterior(clues, among, knowledge(table, skill))
+        # He reads as sharply as he guesses: a duller Mr. White only follows the drift of the
+        # clues, and his features fit the likely words on average, none of them closely.
+        top = max(posterior.values(), default=1.0)
         weight: dict[str, float] = {}
         for key, p in posterior.items():
             if p > 1e-4:
+                tempered = (p / top) ** (1.0 / skill.guess_temperature)
                 for feature in lexicon.features[key]:
-                    weight[feature] = weight.get(feature, 0.0) + p
+                    weight[feature] = weight.get(feature, 0.0) + tempered
     else:
         weight = {}
         for entry in among:

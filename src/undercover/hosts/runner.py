@@ -1,6 +1,6 @@
 """The loop both hosts share: load the room → decode → apply → save → views → one alarm.
 
-The self-host (hosts/local.py) and the Durable Object (src/entry.py) only adapt sockets,
+The self-host (hosts/local/) and the Durable Object (src/entry.py) only adapt sockets,
 storage and the alarm to `RoomRunner`; everything else happens here, the same way on both.
 
 Rules of this file:

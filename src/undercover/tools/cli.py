@@ -9,7 +9,7 @@ from collections.abc import Sequence
 # Sub-command -> module exposing `main(argv: list[str]) -> int`. Imported lazily so
 # that `undercover themes check` does not pay for the web server's imports.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "serve": ("undercover.hosts.local", "run the game server on this machine"),
+    "serve": ("undercover.hosts.local.app", "run the game server on this machine"),
     "simulate": ("undercover.tools.simulate", "play bot games and check invariants"),
     "bench": ("undercover.tools.bench", "measure the room engine's per-input cost"),
     "loadtest": ("undercover.tools.loadtest", "drive bot rooms against a running server"),

@@ -101,7 +101,7 @@ class LeakChecker:
         # Texts that passed, by viewer class: what passed still passes, since within a game
         # a viewer's allowed words only grow (cards revealed, clues typed).
         self._passed: set[tuple[str, Viewer, frozenset[Role]]] = set()
-        self._words: dict[tuple[Viewer, frozenset[Role], int], _Words] = {}
+        self._words: dict[tuple[Viewer, frozenset[Role], tuple[str, ...], int], _Words] = {}
         self._public_checked: object = self  # the `game` part of the last view checked
 
     def check(self, room: Room, viewer: str | None, view: JSON, sent: Sequence[str]) -> None:
@@ -166,7 +166,9 @@ class LeakChecker:
         return self._secrets
 
     def _words_for(self, room: Room, game: Game, own: Viewer, shown: frozenset[Role]) -> _Words:
-        key = (own, shown, len(room.seats) + len(game.recap))  # typed texts only grow
+        # A game's recap only grows; seats come and go (a kicked bot's seat is freed), so their
+        # nicknames are part of the key, not just their count.
+        key = (own, shown, tuple(seat.nickname for seat in room.seats), len(game.recap))
         if key not in self._words:
             secrets = self._secrets
             visible = set(shown)

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass
 from typing import Final
 from urllib.parse import urlsplit
 
-from undercover.hosts.local import raise_file_limit
+from undercover.hosts.local.app import raise_file_limit
 from undercover.tools.socket_bots import Json, Player, WebSocketTransport, phase_of, socket_url
 
 MAX_ROOMS: Final = 1000

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -128,12 +129,30 @@ def run(configs: Sequence[Config], games: int, seed: int) -> list[dict[str, obje
                 "mr_white": config.mr_white,
                 "games": games,
                 "civilians_won": wins[Camp.CIVILIANS.value] / games,
+                "civilians_interval": list(wilson(wins[Camp.CIVILIANS.value], games)),
                 "impostors_won": 1 - wins[Camp.CIVILIANS.value] / games,
                 "undercovers_won": wins[Camp.UNDERCOVERS.value] / games,
                 "mr_white_won": wins[Camp.MR_WHITE.value] / games,
             }
         )
     return rows
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) interval of a share seen `successes` times in `trials`: honest
+    near 0% and 100%, where the textbook p ± 1.96·sqrt(p(1-p)/n) leaves [0, 1].
+
+    >>> low, high = wilson(70, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.604, 0.781)
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (centre - spread) / scale, (centre + spread) / scale
 
 
 def default_configs(players: Sequence[int], mr_white: Sequence[bool]) -> list[Config]:
@@ -150,15 +169,19 @@ def default_configs(players: Sequence[int], mr_white: Sequence[bool]) -> list[Co
 def table(rows: list[dict[str, object]]) -> str:
     """The rows as a Markdown table (the share of games each camp won)."""
     lines = [
-        "| civilians | impostors | players | Mr. White | games | civilians won | undercovers won"
-        " | Mr. White won |",
+        "| civilians | impostors | players | Mr. White | games | civilians won (95% interval)"
+        " | undercovers won | Mr. White won |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         white = "yes" if row["mr_white"] else "no"
+        interval = row["civilians_interval"]
+        assert isinstance(interval, list)
+        low, high = interval
         shares = " | ".join(
             f"{row[key]:.0%}" for key in ("civilians_won", "undercovers_won", "mr_white_won")
         )
+        shares = shares.replace("%", f"% ({low:.0%}–{high:.0%})", 1)
         lines.append(
             f"| {row['civilians']} | {row['impostors']} | {row['players']} | {white} | "
             f"{row['games']} | {shares} |"

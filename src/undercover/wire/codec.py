@@ -127,25 +127,28 @@ def read_view(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str,
     this socket received (None on a new socket). static/js/net.js does the same. Raises
     ValueError when the frame does not apply to `held` (the client then asks `sync`).
 
-    >>> held = {"now": 1, "game": {"stage": "clues", "recap": ["a", "b"]}}
+    >>> held = {"now": 1, "game": {"stage": "clues", "cycle": 1, "recap": ["a", "b"]}}
     >>> part = {"game": {"stage": "vote", "recap": ["c"]}}
     >>> read_view(held, {"full": False, "recap_from": 2, "view": part})
-    {'now': 1, 'game': {'stage': 'vote', 'recap': ['a', 'b', 'c']}}
+    {'now': 1, 'game': {'stage': 'vote', 'cycle': 1, 'recap': ['a', 'b', 'c']}}
     """
     part: dict[str, Any] = message["view"]
+    start = message.get("recap_from", 0)
     if message.get("full"):
-        if message.get("recap_from", 0):
+        if start:
             raise ValueError("a full view continues no recap")
         return part
     if held is None:
         raise ValueError("a partial view on a socket that holds no view")
     view = {**held, **part}
-    start = message.get("recap_from", 0)
+    game, before = part.get("game"), held.get("game")
+    if game is not None:  # only the fields that changed; another game comes whole
+        view["game"] = {**(before or {}), **game}
     if start:
-        game, before = part.get("game"), (held.get("game") or {}).get("recap")
-        if game is None or before is None or len(before) < start:
+        recap = (before or {}).get("recap")
+        if game is None or "recap" not in game or recap is None or len(recap) < start:
             raise ValueError(f"a recap continued from entry {start}, which this socket never had")
-        view["game"] = {**game, "recap": before[:start] + game["recap"]}
+        view["game"]["recap"] = recap[:start] + game["recap"]
     return view
 
 

@@ -2,18 +2,20 @@
 the parts that changed since the last frame it received (protocol 3, docs/protocol.md).
 
 A view (`view_for`) is a dict of top-level parts: the public ones, the same for everyone, and
-`me`. Per step every public part is serialised once (`game` without its recap, which is
-spliced in by index from a `RecapJson`), each distinct viewer's `me` once. A socket that was
-sent a view before gets `"full": false` and the parts whose JSON differs from what it holds;
-`game`, when sent, carries only the recap entries after the `recap_from` it already has. A
-socket the builder holds nothing for (a new one, a woken Durable Object, a `sync`) gets every
-part, `"full": true`. Read back with `codec.read_view`, a frame is `view_for` (tested).
+`me`. Per step every public part is serialised once, and so is each field of `game` (its
+recap comes from a `RecapJson`, entry by entry), and each distinct viewer's `me`. A socket
+that was sent a view before gets `"full": false` and the parts whose JSON differs from what it
+holds; within `game`, only the fields that differ, and of the recap only the entries after
+the `recap_from` it already holds. A socket the builder holds nothing for (a new one, a woken
+Durable Object, a `sync`) gets every part, `"full": true`. Read back with `codec.read_view`, a
+frame is `view_for` (tested).
 
 `render_views` gives whole views as JSON text (tools and tests), from the same parts.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -23,11 +25,11 @@ from pydantic_core import to_json
 from undercover.engine.dealing import Deck
 from undercover.engine.state import Room
 from undercover.engine.view import private_part, public_view
-from undercover.wire.recap_json import GameKey, RecapJson, game_key
+from undercover.wire.recap_json import GameKey, Recap, RecapJson, game_key
 
 JSON = dict[str, Any]
-Parts = Mapping[str, str]  # a view's top-level key -> its JSON text (`game`: recap left empty)
-ME: Final = "me"
+Parts = Mapping[str, str]  # a key of the view (or of its `game`) -> the JSON text of its value
+RECAP: Final = "recap"
 
 
 def to_ascii_json(value: object) -> str:
@@ -36,44 +38,76 @@ def to_ascii_json(value: object) -> str:
 
 
 @dataclass(frozen=True)
-class _Held:
-    """What one socket holds: the parts of the last view it was sent, and its recap."""
+class _Game:
+    """One step's `game`: its fields but the recap, serialised, and the recap itself."""
 
-    public: Parts
-    me: str
-    game: GameKey | None
-    recap: int  # entries of that game's recap it holds
+    key: GameKey
+    fields: Parts  # in the view's order; `recap` holds "[]" (its entries are apart)
+    recap: Recap
 
 
 @dataclass(frozen=True)
 class _Step:
-    """One step's parts, serialised once for every socket."""
+    """One step's parts, serialised once for every socket; `number` names the step."""
 
-    room: Room
-    deck: Deck
-    public: Parts
-    game: GameKey | None
-    recap: int
-
-    def game_text(self, start: int, recaps: RecapJson) -> str:
-        shell = self.public["game"]
-        game = self.room.game
-        if game is None or not game.recap or self.game is None:
-            return shell
-        spliced = recaps.splice(shell, self.game, game.recap, start)
-        if spliced is not None:
-            return spliced
-        whole = public_view(self.room, 0.0, self.deck)["game"]  # the layout changed: stay correct
-        return to_ascii_json({**whole, "recap": whole["recap"][start:]})
+    number: int
+    public: Parts  # in the view's order; `game` holds "null" or "{}" (its fields are apart)
+    game: _Game | None
 
 
-def _parts(room: Room, now: float, deck: Deck) -> _Step:
+@dataclass(frozen=True)
+class _Held:
+    """What one socket holds: the step of the last view it was sent, and its `me`."""
+
+    step: _Step
+    me: str
+
+
+def _parts(number: int, room: Room, now: float, deck: Deck) -> _Step:
     view = public_view(room, now, deck, with_recap=False)
+    game_view = view["game"]
+    view["game"] = None if game_view is None else {}
     public = {key: to_ascii_json(value) for key, value in view.items()}
-    game = room.game
+    if game_view is None or room.game is None:
+        return _Step(number, public, None)
+    fields = {key: to_ascii_json(value) for key, value in game_view.items()}
+    return _Step(number, public, _Game(game_key(room), fields, room.game.recap))
+
+
+def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str, int]:
+    """The JSON members (`"key":value,…`) a socket that holds `before` lacks (None: it holds
+    nothing, every member), and the recap index they continue from (0: the whole recap)."""
+    members, start = [], 0
+    for key, text in step.public.items():
+        if key == "game":
+            game, start = _game_changes(step.game, before, recaps)
+            if game is not None:
+                members.append(f'"game":{game}')
+        elif before is None or text != before.public[key]:
+            members.append(f'"{key}":{text}')
+    return ",".join(members), start
+
+
+def _game_changes(
+    game: _Game | None, before: _Step | None, recaps: RecapJson
+) -> tuple[str | None, int]:
+    """`game`'s JSON for a socket holding `before` (None: unchanged), and its `recap_from`.
+    Another game than the one held (or none held) is sent whole, its recap from 0."""
+    held = before.game if before is not None else None
     if game is None:
-        return _Step(room, deck, public, None, 0)
-    return _Step(room, deck, public, game_key(room), len(game.recap))
+        return ("null" if before is None or held is not None else None), 0
+    whole = held is None or held.key != game.key or len(held.recap) > len(game.recap)
+    start = 0 if whole or held is None else len(held.recap)
+    members = []
+    for key, text in game.fields.items():
+        if key == RECAP:
+            if whole or start < len(game.recap):
+                members.append(f'"{RECAP}":{recaps.text(game.key, game.recap, start)}')
+            else:
+                start = 0  # no entry sent: nothing to continue
+        elif whole or held is None or text != held.fields[key]:
+            members.append(f'"{key}":{text}')
+    return ("{" + ",".join(members) + "}" if members else None), start
 
 
 class Frames:
@@ -84,6 +118,7 @@ class Frames:
         self.deck = deck
         self.recaps = recaps if recaps is not None else RecapJson()
         self._held: dict[str, _Held] = {}
+        self._steps = itertools.count(1)
 
     def forget(self, conn: str) -> None:
         """`conn` gets a full view next (a new socket, or one that asked with `sync`)."""
@@ -102,48 +137,27 @@ class Frames:
         are forgotten. Call it last, when the frames are sure to go out."""
         keep = set(live)
         held = {conn: h for conn, h in self._held.items() if conn in keep}
-        step = _parts(room, now, self.deck)
+        step = _parts(next(self._steps), room, now, self.deck)
         privates: dict[str | None, str] = {}
-        texts: dict[tuple[tuple[str, ...], int], str] = {}
+        bodies: dict[int, tuple[str, int]] = {}  # the step a socket holds -> what it lacks
         frames = []
         for conn, viewer in targets:
             if viewer not in privates:
                 privates[viewer] = to_ascii_json(private_part(room, viewer))
             me = privates[viewer]
             before = held.get(conn)
-            keys, start = _changed(step, before)
-            if (keys, start) not in texts:
-                texts[keys, start] = _public_text(step, keys, start, self.recaps)
-            body = texts[keys, start]
+            number = before.step.number if before is not None else 0
+            if number not in bodies:
+                bodies[number] = _changes(step, before.step if before else None, self.recaps)
+            body, start = bodies[number]
             if before is None or me != before.me:
                 body = f'{body},"me":{me}' if body else f'"me":{me}'
             full = "true" if before is None else "false"
             head = f'{{"type":"view","seq":{seq},"full":{full},"recap_from":{start},"view":{{'
             frames.append((conn, head + body + "}}"))
-            held[conn] = _Held(step.public, me, step.game, step.recap)
+            held[conn] = _Held(step, me)
         self._held = held
         return frames
-
-
-def _changed(step: _Step, before: _Held | None) -> tuple[tuple[str, ...], int]:
-    """The public keys to send a socket holding `before`, and the recap index to send from."""
-    if before is None:
-        return tuple(step.public), 0
-    same_game = step.game is not None and before.game == step.game and before.recap <= step.recap
-    start = before.recap if same_game else 0
-    keys = tuple(
-        key
-        for key, text in step.public.items()
-        if text != before.public.get(key) or (key == "game" and start != step.recap)
-    )
-    return keys, start if "game" in keys else 0
-
-
-def _public_text(step: _Step, keys: tuple[str, ...], start: int, recaps: RecapJson) -> str:
-    return ",".join(
-        f'"{key}":{step.game_text(start, recaps) if key == "game" else step.public[key]}'
-        for key in keys
-    )
 
 
 def render_views(
@@ -155,10 +169,7 @@ def render_views(
 ) -> dict[str | None, str]:
     """`to_ascii_json(view_for(room, v, now, deck))` for each viewer, the public part serialised
     once: the `view` of each viewer's full frame (`recaps`: a recap cache kept between steps)."""
-    step = _parts(room, now, deck)
-    public = _public_text(
-        step, tuple(step.public), 0, recaps if recaps is not None else RecapJson()
-    )
+    public, _ = _changes(_parts(0, room, now, deck), None, recaps or RecapJson())
     return {
         viewer: f'{{{public},"me":{to_ascii_json(private_part(room, viewer))}}}'
         for viewer in viewers

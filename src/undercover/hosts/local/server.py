@@ -1,0 +1,145 @@
+"""What the self-host's routes share: the live rooms, the clocks and the rate limiters.
+
+Thin by design: the game itself runs in the runner (`hosts/runner.py`), the same code as the
+Cloudflare Durable Object; this package adapts HTTP requests and WebSockets to it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import itertools
+import secrets
+from collections import Counter
+
+from starlette.requests import HTTPConnection
+from starlette.types import Message
+
+from undercover.engine.dealing import Deck
+from undercover.hosts.clock import Clock, open_clock
+from undercover.hosts.local.options import Options
+from undercover.hosts.local.rooms import Engine, LiveRoom, Rooms, Runner
+from undercover.hosts.ratelimit import (
+    CREATE_BURST,
+    CREATE_PER_SECOND,
+    UNKNOWN_ROOM_BURST,
+    UNKNOWN_ROOM_PER_SECOND,
+    Door,
+    FloodGuard,
+    RateLimiter,
+    RoomPasses,
+    client_key,
+)
+from undercover.hosts.share import base_url, lan_address
+from undercover.hosts.store import Database
+from undercover.themes.builtin import builtin_catalog
+
+
+class SharedEngine:
+    """The runner shared with the Durable Object."""
+
+    def __init__(self) -> None:
+        # Imported here, at start-up, so that tests of the plumbing can run without it.
+        from undercover.hosts.runner import RoomRunner
+
+        self.runner = RoomRunner
+        self.deck = Deck(builtin_catalog())  # once per process: every room deals from it
+
+    def open(self, db: Database, code: str) -> Runner:
+        return self.runner(db, code, deck=self.deck)
+
+    def create(self, db: Database, code: str, now: float, seed: int) -> Runner:
+        return self.runner.create(db, code, now, seed, deck=self.deck)
+
+
+class Server:
+    """What the routes need: the rooms, the clocks and the rate limiters."""
+
+    def __init__(self, options: Options, engine: Engine) -> None:
+        self.options = options
+        options.data_dir.mkdir(parents=True, exist_ok=True)
+        self.clock: Clock = open_clock(options.data_dir, options.time_scale)
+        self.rooms = Rooms(options.data_dir, engine, self.clock, options.offload)
+        self.create_limits = RateLimiter(CREATE_BURST, CREATE_PER_SECOND)
+        self.lookup_limits = RateLimiter(UNKNOWN_ROOM_BURST, UNKNOWN_ROOM_PER_SECOND)
+        self.room_passes = RoomPasses()
+        self.frame_limits = FloodGuard()
+        self.open_sockets: Counter[str] = Counter()  # per client key (ratelimit.client_key)
+        self.lan_base = f"http://{lan_address()}:{options.port}" if options.lan else None
+        self._connection_ids = itertools.count(1)
+        self._boot = secrets.token_hex(3)
+
+    def new_connection_id(self) -> str:
+        return f"{self._boot}-{next(self._connection_ids)}"
+
+    def is_unlimited(self, address: str) -> bool:
+        return self.options.loopback_unlimited and is_loopback(address)
+
+    def share_base(self, connection: HTTPConnection) -> str:
+        if self.lan_base is not None:
+            return self.lan_base
+        return base_url(connection.url.scheme, connection.headers.get("host", "localhost"))
+
+    async def find_room(self, code: str | None, address: str) -> LiveRoom | float:
+        """The room, or how long this address must wait (0.0: the room is unknown).
+
+        An address that already reached this room (or created it) holds a pass: never
+        refused. Any other look-up spends the address's allowance, a live code like an
+        unknown one, so past the limit a prober cannot tell a live code by its answer
+        (`ratelimit.RoomPasses`).
+        """
+        now = self.options.limits_clock()
+        room = await self.rooms.find(code) if code is not None else None
+        if self.is_unlimited(address):
+            return room if room is not None else 0.0
+        key = client_key(address)
+        if room is not None and self.room_passes.holds(room.code, key):
+            return room
+        wait = self.lookup_limits.take(key, now)
+        if wait > 0 or room is None:
+            return wait
+        self.room_passes.grant(room.code, key)
+        return room
+
+    async def door(self, code: str | None, address: str) -> tuple[Door, LiveRoom | None]:
+        """What a socket to `code` is told at the upgrade, and the room (`ratelimit.Door`).
+
+        Unlike a page or a summary, a socket is not charged at the upgrade when its room
+        exists: its hello may carry a seat token, and a seated player coming back from a new
+        address (mobile data after the Wi-Fi) must never be refused.
+        """
+        room = await self.rooms.find(code) if code is not None else None
+        if self.is_unlimited(address):
+            return (Door.ENTER if room is not None else Door.UNKNOWN_ROOM), room
+        key = client_key(address)
+        if room is not None:
+            return (Door.ENTER if self.room_passes.holds(room.code, key) else Door.AT_HELLO), room
+        spent = self.lookup_limits.take(key, self.options.limits_clock()) > 0
+        return (Door.SPENT if spent else Door.UNKNOWN_ROOM), None
+
+    async def admit(self, room: LiveRoom, address: str, first: Message, door: Door) -> bool:
+        """At the hello of a socket held at the door: a seat's token enters free; anything
+        else spends a look-up (`Door.AT_HELLO`) or is refused (`Door.SPENT`)."""
+        key = client_key(address)
+        if not await room.greets_a_seat(payload(first)):
+            if door is Door.SPENT:
+                return False
+            if self.lookup_limits.take(key, self.options.limits_clock()) > 0:
+                return False
+        self.room_passes.grant(room.code, key)
+        return True
+
+
+def is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def address_of(connection: HTTPConnection) -> str:
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def payload(message: Message) -> str | bytes:
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
