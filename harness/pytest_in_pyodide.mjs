@@ -37,6 +37,7 @@ const code = await pyodide.runPythonAsync(`
 import os, site, sys
 os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"
 os.environ.setdefault("CI", ${JSON.stringify(process.env.CI ?? "")})
+os.environ.setdefault("NO_LEAK_EXAMPLES", ${JSON.stringify(process.env.NO_LEAK_EXAMPLES || "150")})
 sys.dont_write_bytecode = True
 site.addsitedir("/site/tests")
 site.addsitedir("/site/worker")

@@ -14,7 +14,8 @@ proposed themes, guesses, nicknames: the server only forwards them). The parsed 
 show roles, words and grades only on revealed cards, and the viewer's own card as `me.secret`.
 
 Cheap by construction: a game's secrets are folded once, a viewer class's forbidden words once
-per revealed set, and a text already checked for a viewer class is not checked again.
+per revealed set and typed text, and a text is checked piece by piece, each piece (a player, a
+recap entry...) once per viewer class, however many frames repeat it.
 """
 
 from __future__ import annotations
