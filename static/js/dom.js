@@ -52,3 +52,9 @@ export function keepFocus(container, rebuild) {
     if (again) again.focus();
   }
 }
+
+/** Run `job` once the browser has drawn and is idle (a timer where requestIdleCallback is missing). */
+export function whenIdle(job) {
+  if (window.requestIdleCallback) window.requestIdleCallback(job, { timeout: 500 });
+  else setTimeout(job, 50);
+}

@@ -32,7 +32,7 @@ from tests.engine.content import DECK
 from tests.engine.table import Table, token_of
 from undercover.bots import drive
 from undercover.bots.brain import decide
-from undercover.engine import deadlines, ghosts
+from undercover.engine import deadlines, ghosts, seats
 from undercover.engine.commands import (
     AddBot,
     BecomeGhost,
@@ -49,6 +49,7 @@ from undercover.engine.commands import (
     Reconnect,
     Rematch,
     SetLock,
+    SetLook,
     StartGame,
     TimePassed,
     UpdateSettings,
@@ -234,6 +235,9 @@ def hostile(table: Table, pick: Pick) -> None:
             Rematch(seq=seq),
             BecomeGhost(winner=pick([None, Camp.MR_WHITE]), undercover=target),
             SetLock(locked=pick([True, False])),
+            SetLook(
+                avatar=pick([None, *seats.AVATARS[:2], "x"]), color=pick([None, *seats.COLORS[:2]])
+            ),
             UpdateSettings(seq=seq, changes=SettingsChanges(clue_seconds=pick([10, 45]))),
             Leave(),
             Reconnect(token=pick(["nope", token_of("joueur0")])),

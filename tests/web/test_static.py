@@ -91,6 +91,10 @@ def test_first_load_is_at_most_40_kb_home_and_80_kb_a_room(browser: Any, server:
     }
     (RESULTS / "weight.json").write_text(json.dumps(report, indent=1), "utf-8")
     assert total <= FIRST_LOAD_BUDGET, f"first load {total} B > {FIRST_LOAD_BUDGET} B: {rows}"
+    # The logo is drawn inline in the top bar: icon.svg is only the favicon, asked for once.
+    for files in (rows, room_rows):
+        icons = [url for url, _ in files if url.endswith("/icon.svg")]
+        assert len(icons) <= 1, icons
     assert room_total <= ROOM_LOAD_BUDGET, f"room load {room_total} B > {ROOM_LOAD_BUDGET} B"
 
 

@@ -1,7 +1,7 @@
 """Commands: what a player (or the host layer) asks the room to do.
 
 Wire commands carry a `type` discriminator and snake_case fields; engine-io builds the
-client-facing union from `WIRE_COMMANDS`. Commands aimed at one phase carry the phase `seq`
+client-facing union from `SeatCommand`. Commands aimed at one phase carry the phase `seq`
 the client saw: a different `seq` is rejected with "seq.stale". Host-internal commands
 (`HOST_COMMANDS`) are never decoded from a client frame.
 
@@ -11,7 +11,7 @@ the engine stores only their SHA-256.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -205,10 +205,9 @@ class BotPlayed(_Command):
     command: ConfirmRole | GiveClue | ProposeTheme | CastVote | Guess | None = None
 
 
-WireCommand = (
-    JoinRoom
-    | Reconnect
-    | Leave
+# What a seated player sends once its hello has seated it (the wire's client commands).
+SeatCommand = (
+    Leave
     | UpdateSettings
     | SetLook
     | SetLock
@@ -227,35 +226,11 @@ WireCommand = (
     | SetHostWords
     | RatePair
 )
+# A hello becomes JoinRoom or Reconnect; the host layer adds its own commands.
+WireCommand = JoinRoom | Reconnect | SeatCommand
 HostCommand = Connected | Disconnected | TimePassed | Resumed | BotPlayed
 Command = WireCommand | HostCommand
 
-WIRE_COMMANDS: tuple[type[_Command], ...] = (
-    JoinRoom,
-    Reconnect,
-    Leave,
-    UpdateSettings,
-    SetLook,
-    SetLock,
-    AddBot,
-    RemoveBot,
-    StartGame,
-    ConfirmRole,
-    GiveClue,
-    ProposeTheme,
-    CastVote,
-    WithdrawVote,
-    Guess,
-    Kick,
-    Rematch,
-    BecomeGhost,
-    SetHostWords,
-    RatePair,
-)
-HOST_COMMANDS: tuple[type[_Command], ...] = (
-    Connected,
-    Disconnected,
-    TimePassed,
-    Resumed,
-    BotPlayed,
-)
+# The unions flattened to their members, for the codec and the tests.
+WIRE_COMMANDS: tuple[type[_Command], ...] = get_args(WireCommand)
+HOST_COMMANDS: tuple[type[_Command], ...] = get_args(HostCommand)

@@ -17,28 +17,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from undercover.engine.commands import (
-    TEXT_MAX_LENGTH,
-    TOKEN_MAX_LENGTH,
-    AddBot,
-    BecomeGhost,
-    CastVote,
-    ConfirmRole,
-    GiveClue,
-    Guess,
-    Kick,
-    Leave,
-    ProposeTheme,
-    RatePair,
-    Rematch,
-    RemoveBot,
-    SetHostWords,
-    SetLock,
-    SetLook,
-    StartGame,
-    UpdateSettings,
-    WithdrawVote,
-)
+from undercover.engine.commands import TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, SeatCommand
 
 # 2: a view's recap may hold only the entries after `recap_from`; 3: a view frame carries only
 # the parts that changed since the socket's last one (`full`), and the client may ask `sync`.
@@ -117,26 +96,7 @@ class Sync(_Message):
     type: Literal["sync"]
 
 
-ClientCommand = (
-    Leave
-    | UpdateSettings
-    | SetLook
-    | SetLock
-    | AddBot
-    | RemoveBot
-    | StartGame
-    | ConfirmRole
-    | GiveClue
-    | ProposeTheme
-    | CastVote
-    | WithdrawVote
-    | Guess
-    | Kick
-    | Rematch
-    | BecomeGhost
-    | SetHostWords
-    | RatePair
-)
+ClientCommand = SeatCommand
 ClientMessage = Annotated[Hello | Sync | ClientCommand, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[Hello | Sync | ClientCommand] = TypeAdapter(ClientMessage)
 CLIENT_TYPES = frozenset(

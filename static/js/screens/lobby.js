@@ -2,7 +2,7 @@
 // with their faces, and for the host the presets (one line each), the theme cards and every
 // setting under "Réglages avancés"; the start button stays in reach at the bottom and says
 // why it waits. Guests see who is here, the game that is set up in one line, and wait.
-import { h, fill, keepFocus } from "../dom.js";
+import { h, fill, keepFocus, whenIdle } from "../dom.js";
 import { t } from "../i18n.js";
 import { store } from "../store.js";
 import { MR_WHITE_MIN_PLAYERS } from "../model.js";
@@ -58,6 +58,17 @@ export function lobbyScreen(root, app) {
   const settings = settingsPanel(app);
   const advanced = h("details", { class: "panel advanced", id: "advanced" },
     h("summary", { id: "advanced-title" }), settings.el);
+  // Its fifteen rows, folded away, are built after the lobby's first draw (or when opened
+  // before that), so that draw stays light under a slow CPU (tests/web/bench_interactive.py).
+  let settingsDue = false;
+  function drawSettings() {
+    settingsDue = true;
+    if (lastModel) settings.update(lastModel);
+  }
+  advanced.addEventListener("toggle", () => {
+    if (advanced.open && !settingsDue) drawSettings();
+  });
+  whenIdle(() => { if (!settingsDue) drawSettings(); });
   const startButton = h("button", { type: "button", class: "btn primary", id: "start-game", text: t("lobby.start") });
   const startHint = h("p", { class: "start-why", id: "start-hint", role: "status" });
   const startBar = h("div", { class: "start-bar", id: "start-bar" }, startHint, startButton);
@@ -181,7 +192,7 @@ export function lobbyScreen(root, app) {
       drawPresets(model);
       themes.update(model);
       advanced.querySelector("summary").textContent = t(model.isHost ? "lobby.advanced" : "lobby.all_settings");
-      settings.update(model);
+      if (settingsDue) settings.update(model);
       hostWords.update(model);
       bots.update(model);
       const blocker = startBlocker(model);
