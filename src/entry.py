@@ -33,12 +33,14 @@ from undercover.hosts.runner import Connections, Outbox, RoomRunner
 from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
 from undercover.hosts.store import Row, SqlValue, has_tables
+from undercover.hosts.warm_up import warm_up
 from undercover.themes.builtin import builtin_catalog
 from undercover.wire.codec import error_frame
 from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
 
 configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
+warm_up(DECK)  # and one game played: a room's first game runs no cold code path
 LOOK_UPS_SPENT = error_frame(RouteCode.RATE_LIMITED, routes.RATE_LIMITED_MESSAGE, fatal=True)
 # static/_headers covers the assets only, never what the Worker answers: its own answers carry them.
 HEADERS = dict(SECURITY_HEADERS)

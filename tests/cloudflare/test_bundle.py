@@ -229,7 +229,15 @@ patch(os, "urandom")
 for name in ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample",
              "getrandbits", "uniform", "seed", "randbytes"):
     patch(random, name)
-patch(random.Random, "seed")
+# A generator seeded with a given value draws no entropy (the warm-up game's, hosts/warm_up.py);
+# only `seed(None)`, the default of `random.Random()`, reads the system's.
+given_seed = random.Random.seed
+def seed_without_entropy(self, a=None, *args, **kwargs):
+    if a is None:
+        forbidden()
+    return given_seed(self, a, *args, **kwargs)
+saved[(random.Random, "seed")] = given_seed
+random.Random.seed = seed_without_entropy
 for name in ("random", "getrandbits", "randbytes"):
     patch(random.SystemRandom, name)
 """
@@ -280,6 +288,18 @@ def test_the_import_time_check_catches_a_module_drawing_a_token(tmp_path: Path) 
     result = _import_all_in_cpython(["draws_at_import"], tmp_path)
     assert result.returncode != 0
     assert "entropy used at import time" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("source", "refused"),
+    [("RNG = random.Random()", True), ("RNG = random.Random('fixed')", False)],
+)
+def test_the_import_time_check_tells_a_system_seed_from_a_given_one(
+    tmp_path: Path, source: str, refused: bool
+) -> None:
+    (tmp_path / "seeds_at_import.py").write_text(f"import random\n{source}\n")
+    result = _import_all_in_cpython(["seeds_at_import"], tmp_path)
+    assert ("entropy used at import time" in result.stderr) is refused, result.stderr
 
 
 @pytest.mark.node
