@@ -2,7 +2,7 @@
 room over `RoomRunner`, its state in SQLite and in the sockets' attachments (docs/cloudflare.md).
 
 Typed against small stubs of the runtime's modules (stubs/: `js`, `pyodide.ffi`, `workers`);
-the protocols below name the part of workerd's objects this file uses.
+`stubs/workerd.pyi` names the part of workerd's objects this file is handed.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import contextlib
 import json
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from secrets import randbits, token_hex, token_urlsafe
-from typing import Any, NotRequired, Protocol, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 from urllib.parse import SplitResult, urlsplit
 
 from js import Request as JsRequest
@@ -38,6 +38,9 @@ from undercover.themes.builtin import builtin_catalog
 from undercover.wire.codec import error_frame
 from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
 
+if TYPE_CHECKING:  # stubs/workerd.pyi: the runtime's objects, typing only
+    from workerd import Env, RateLimit, SqlStorage, State
+
 configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
 warm_up(DECK)  # and one game played: a room's first game runs no cold code path
@@ -46,59 +49,6 @@ LOOK_UPS_SPENT = error_frame(RouteCode.RATE_LIMITED, routes.RATE_LIMITED_MESSAGE
 HEADERS = dict(SECURITY_HEADERS)
 QR_HEADERS = {**HEADERS, "content-type": "image/svg+xml", "cache-control": "no-store"}
 RETRY_SECONDS = 60  # what a limited address is told to wait
-
-
-# --- what this file uses of workerd's objects ----------------------------------------------
-
-
-class SqlCursor(Protocol):
-    def toArray(self) -> JsProxy | list[dict[str, Any]]: ...  # a JsProxy on the raw path
-
-
-class SqlStorage(Protocol):
-    def exec(self, query: str, /, *bindings: object) -> SqlCursor: ...
-
-
-class Storage(Protocol):
-    sql: SqlStorage
-
-    async def setAlarm(self, epoch_ms: int) -> None: ...
-    async def deleteAlarm(self) -> None: ...
-    async def deleteAll(self) -> None: ...
-
-
-class State(Protocol):  # a Durable Object's DurableObjectState
-    storage: Storage
-    id: object  # a DurableObjectId; `name` is set when the stub was got by name
-
-    def acceptWebSocket(self, ws: WebSocket, tags: JsProxy) -> None: ...
-    def getWebSockets(self) -> Iterable[WebSocket]: ...
-    def setWebSocketAutoResponse(self, pair: WebSocketRequestResponsePair) -> None: ...
-
-
-class LimitOutcome(Protocol):
-    success: bool
-
-
-class RateLimit(Protocol):  # a rate-limiting binding
-    async def limit(self, options: dict[str, str]) -> LimitOutcome: ...
-
-
-class RoomStub(Protocol):  # a GameRoom, reached by RPC (its methods below)
-    async def create_room(self, code: str, key: str) -> bool: ...
-    async def has_pass(self, key: str) -> bool: ...
-    async def summary(self, key: str) -> str: ...
-    async def fetch(self, request: JsRequest) -> JsProxy: ...
-
-
-class RoomNamespace(Protocol):
-    def getByName(self, name: str) -> RoomStub: ...
-
-
-class Env(Protocol):  # the bindings of wrangler.toml
-    ROOMS: RoomNamespace
-    CREATE_LIMITER: RateLimit
-    LOOKUP_LIMITER: RateLimit
 
 
 class Attachment(TypedDict):  # a socket's, kept across hibernation
@@ -242,7 +192,7 @@ class GameRoom(DurableObject):
     def __init__(self, ctx: object, env: Env) -> None:
         super().__init__(ctx, env)
         # Raw: the SDK's wrapper of the storage costs ~1 ms a call.
-        self.state = cast(State, getattr(ctx, "_ctx", ctx))
+        self.state = cast("State", getattr(ctx, "_ctx", ctx))
         # The heartbeat is answered by the runtime itself, without waking this object.
         self.state.setWebSocketAutoResponse(WebSocketRequestResponsePair.new(PING, PONG))
         self.db = SqlDatabase(self.state.storage.sql)
