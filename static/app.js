@@ -19,10 +19,10 @@ let redrawMute = () => {};
 const FIRST_PAINT = {
   home: ["js/screens/home.js", "js/howto.js", "js/faces.js"],
   room: [
-    "js/room.js", "js/net.js", "js/clock.js", "js/live.js", "js/model.js", "js/banners.js",
-    "js/screens/lobby.js", "js/presets.js", "js/screens/common.js", "js/screens/bots.js",
-    "js/screens/host-words.js", "js/screens/settings.js", "js/screens/themes.js",
-    "js/screens/pair-notes.js", "js/protocol.js",
+    "js/net.js", "js/protocol.js", "js/room.js", "js/clock.js", "js/live.js", "js/model.js",
+    "js/banners.js", "js/screens/lobby.js", "js/presets.js", "js/screens/common.js",
+    "js/screens/bots.js", "js/screens/host-words.js", "js/screens/settings.js",
+    "js/screens/themes.js", "js/screens/pair-notes.js",
   ],
 };
 
@@ -31,14 +31,15 @@ function preload(kind) {
 }
 
 const app = {
-  /** Open the room `code`: with the stored seat token, or joining as `name`. */
-  async enter(code, name = null) {
+  /** Open the room `code`: with the stored seat token, or joining as `name`; `conn`: its
+   *  socket if already open. */
+  async enter(code, name = null, conn = null) {
     if (location.pathname !== `/r/${code}`) history.pushState({}, "", `/r/${code}`);
     if (!room) {
       room = (await import("./js/room.js")).room;
       room.shell = app;
     }
-    room.enter(code, name);
+    room.enter(code, name, conn);
   },
 
   async showHome(options = {}) {
@@ -60,6 +61,7 @@ async function openRules() {
 async function switchLanguage() {
   const next = lang() === "fr" ? "en" : "fr";
   await loadLang(next);
+  if (lang() !== next) return; // switched again meanwhile: the last switch redraws
   store.setLang(next);
   translateTree(document);
   redrawMute();
@@ -87,10 +89,22 @@ function route() {
   else app.showHome(code ? { code } : {});
 }
 
+async function openSocket(code) {
+  const { Connection, seatHello } = await import("./js/net.js");
+  const conn = new Connection(code, seatHello(code));
+  conn.start();
+  return conn;
+}
+
 async function boot() {
-  const first = destination().kind;
-  if (FIRST_PAINT[first]) preload(first); // fetched while the strings load
-  await loadLang(store.lang() || "fr");
+  const first = destination();
+  // Asked for in this order (a browser opens few connections to one host at a time): a
+  // room's socket first (its hello needs only the seat and the language's name), the
+  // strings, then the first screen's modules; the room draws once they are all in.
+  const entered = first.kind === "room" ? openSocket(first.code).then((conn) => app.enter(first.code, null, conn)) : null;
+  const strings = loadLang(store.lang() || "fr");
+  if (FIRST_PAINT[first.kind]) preload(first.kind);
+  await strings;
   translateTree(document);
   document.getElementById("rules-button").addEventListener("click", openRules);
   redrawMute = initMute(document.getElementById("mute-button"));
@@ -100,7 +114,8 @@ async function boot() {
     app.showHome();
   });
   window.addEventListener("popstate", route);
-  route();
+  if (entered) await entered;
+  else route();
 }
 
 boot().catch((error) => {

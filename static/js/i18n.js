@@ -3,25 +3,47 @@
 // language falls back to the key itself, so a gap is visible but never breaks a screen.
 
 export const LANGS = ["fr", "en"];
-let strings = {};
-let current = "fr";
+let strings = null; // null until the first language's strings are in
+let current = "fr"; // the language `strings` are in (its plural rule)
+let chosen = "fr"; // the language asked for last, known before its strings arrive
+let arrived; // resolves `firstStrings`
+const firstStrings = new Promise((resolve) => { arrived = resolve; });
 
+/** Fetch the strings of `lang` (fr if unknown). lang() names it at once, so a socket can
+ *  say hello in it while the strings are on their way. */
 export async function loadLang(lang) {
   const wanted = LANGS.includes(lang) ? lang : "fr";
-  const response = await fetch(`/i18n/${wanted}.json`);
-  if (!response.ok) throw new Error(`i18n ${wanted}: ${response.status}`);
-  strings = await response.json();
-  current = wanted;
-  document.documentElement.lang = wanted;
-  return wanted;
+  chosen = wanted;
+  try {
+    const response = await fetch(`/i18n/${wanted}.json`);
+    if (!response.ok) throw new Error(`i18n ${wanted}: ${response.status}`);
+    const loaded = await response.json();
+    if (chosen !== wanted) return wanted; // a later choice won the race
+    strings = loaded;
+    current = wanted;
+    document.documentElement.lang = wanted;
+    arrived();
+    return wanted;
+  } catch (error) {
+    if (chosen === wanted) chosen = current; // still the language on screen
+    throw error;
+  }
 }
 
+/** The language chosen: the one the page speaks, or is about to. */
 export function lang() {
-  return current;
+  return chosen;
+}
+
+/** Run `draw` now if the page has strings, else once its first strings arrive (never if
+ *  they cannot load: the boot shows that error instead). */
+export function withStrings(draw) {
+  if (strings) draw();
+  else firstStrings.then(draw);
 }
 
 export function has(key) {
-  return typeof strings[key] === "string";
+  return typeof strings?.[key] === "string";
 }
 
 export function t(key, params = {}) {

@@ -4,6 +4,8 @@
 // Close codes that end the story (kicked, replaced, unknown room, outdated) never reconnect.
 
 import { CLOSE_CODES, ERROR_CODES, PROTOCOL_VERSION } from "./protocol.js";
+import { lang } from "./i18n.js";
+import { store } from "./store.js";
 
 // The heartbeat (src/undercover/hosts/heartbeat.py): a socket that died silently never closes,
 // so the client pings every PING_INTERVAL_MS and reconnects when no frame at all has come
@@ -30,12 +32,14 @@ export class Connection {
   /**
    * @param {string} code room code
    * @param {() => object} hello builds the hello's {token, name, lang} at each attempt
-   * @param {object} on callbacks: message(msg), status(state, detail), unknown(raw)
+   * @param {object} [on] callbacks: message(msg), status(state, detail), unknown(raw); if
+   *   not given yet, what happens is held until listen(on)
    */
-  constructor(code, hello, on) {
+  constructor(code, hello, on = null) {
     this.code = code;
     this.hello = hello;
     this.on = on;
+    this.held = [];
     this.ws = null;
     this.attempt = 0;
     this.timer = null;
@@ -54,6 +58,17 @@ export class Connection {
 
   start() {
     this.open();
+  }
+
+  /** Hand what happens to `on`, first what was held since start (a socket opened early). */
+  listen(on) {
+    this.on = on;
+    for (const [kind, args] of this.held.splice(0)) on[kind](...args);
+  }
+
+  emit(kind, ...args) {
+    if (this.on) this.on[kind](...args);
+    else this.held.push([kind, args]);
   }
 
   get isOpen() {
@@ -94,7 +109,7 @@ export class Connection {
     this.greeted = false;
     this.opened = false;
     this.lastView = null; // a new socket is sent the whole recap first
-    this.on.status(this.attempt === 0 ? "connecting" : "reconnecting");
+    this.emit("status", this.attempt === 0 ? "connecting" : "reconnecting");
     ws.addEventListener("open", () => {
       this.opened = true;
       ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL_VERSION, ...this.hello() }));
@@ -115,7 +130,7 @@ export class Connection {
       message = null;
     }
     if (!message || typeof message !== "object" || !KNOWN_TYPES.has(message.type)) {
-      this.on.unknown(data);
+      this.emit("unknown", data);
       return;
     }
     if (message.type === "view") {
@@ -136,7 +151,7 @@ export class Connection {
         this.greeted = true;
         this.attempt = 0;
         this.beat(ws);
-        this.on.status("online");
+        this.emit("status", "online");
       }
     }
     if (message.type === "closed" && FINAL_REASONS[message.reason]) {
@@ -146,7 +161,7 @@ export class Connection {
       this.final = message.code === ERROR_CODES.OUTDATED ? "outdated" : "fatal";
       this.fatalError = message;
     }
-    this.on.message(message);
+    this.emit("message", message);
   }
 
   // Ping at a fixed interval; a ping left unanswered ends the socket (see PONG_TIMEOUT_MS).
@@ -186,16 +201,27 @@ export class Connection {
     if (this.stopped) return;
     if (!this.final && FINAL_CLOSES[code]) this.final = FINAL_CLOSES[code];
     if (this.final) {
-      this.on.status("final", { reason: this.final, error: this.fatalError || null });
+      this.emit("status", "final", { reason: this.final, error: this.fatalError || null });
       return;
     }
     // First retry at once, then 0.5 s, 1 s, 2 s … 8 s, each with up to 30 % jitter.
     const delay = this.attempt === 0 ? 0 : Math.min(8000, 500 * 2 ** (this.attempt - 1));
     this.attempt += 1;
     // A socket refused before it opened: the room may be gone (the upgrade answers 404).
-    this.on.status("reconnecting", { refused: !this.opened });
+    this.emit("status", "reconnecting", { refused: !this.opened });
     this.timer = setTimeout(() => this.open(), delay * (1 + Math.random() * 0.3));
   }
+}
+
+/** The hello of this device's seat in room `code`, or of a newcomer named `name()`. */
+export function seatHello(code, name = () => null) {
+  return () => ({
+    token: store.seat(code)?.token || null,
+    name: name() || store.nickname() || null,
+    lang: lang(),
+    avatar: store.look()?.avatar || null,
+    color: store.look()?.color || null,
+  });
 }
 
 // A view frame holds the whole view (`full`) or only the parts that changed since the last

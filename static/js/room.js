@@ -3,8 +3,8 @@
 // commands (docs/protocol.md).
 import { h, fill } from "./dom.js";
 import { store } from "./store.js";
-import { lang, t, errorText } from "./i18n.js";
-import { Connection } from "./net.js";
+import { t, errorText, withStrings } from "./i18n.js";
+import { Connection, seatHello } from "./net.js";
 import { ERROR_CODES, PHASE_BOUND as PHASE_BOUND_TYPES } from "./protocol.js";
 import { syncClock } from "./clock.js";
 import { announce } from "./live.js";
@@ -12,14 +12,15 @@ import { readModel, screenOf } from "./model.js";
 import { banners } from "./banners.js";
 import { cue } from "./feel.js";
 import { mount, mounted } from "./stage.js";
-import { lobbyScreen } from "./screens/lobby.js";
 
-// The lobby comes with the room; each game screen loads when first needed, and all of them
-// a while after the lobby shows (or as soon as a game is on), so a room opened from its link
-// stays light (tests/web/test_static.py).
-const SCREENS = { lobby: lobbyScreen };
+// Each screen loads when first needed, and every game screen a while after the lobby shows
+// (or as soon as a game is on), so a room opened from its link stays light
+// (tests/web/test_static.py). The lobby is fetched with this module (app.js's FIRST_PAINT)
+// but not imported by it, so the socket opens without waiting for the lobby's modules to run.
+const SCREENS = {};
 const PRELOAD_AFTER_MS = 3000;
 const LOADERS = {
+  lobby: () => import("./screens/lobby.js").then((m) => m.lobbyScreen),
   role_reveal: () => import("./screens/role.js").then((m) => m.roleScreen),
   clues: () => import("./screens/clues.js").then((m) => m.cluesScreen),
   voting: () => import("./screens/vote.js").then((m) => m.voteScreen),
@@ -28,13 +29,16 @@ const LOADERS = {
   ended: () => import("./screens/end.js").then((m) => m.endScreen),
 };
 
-/** The screen function for a phase, loading its module once; null while it loads. */
+const LOADING = {}; // kind -> the promise of its screen function
+
+/** The screen function for a phase, loading its module once; null while it loads (then
+ *  `then` runs once it is here). */
 function screenFunction(kind, then) {
   if (SCREENS[kind]) return SCREENS[kind];
-  LOADERS[kind]().then((create) => {
+  LOADING[kind] ||= LOADERS[kind]().then((create) => {
     SCREENS[kind] = create;
-    then();
-  }, (error) => console.warn(error));
+  });
+  LOADING[kind].then(then, (error) => console.warn(error));
   return null;
 }
 
@@ -93,32 +97,40 @@ export const room = {
     return this.conn.send(message);
   },
 
-  enter(code, name = null) {
+  /** Enter room `code` with this device's seat, or joining as `name`; `conn`: its socket,
+   *  if app.js already opened it. */
+  enter(code, name = null, conn = null) {
     this.leave();
     this.code = code;
     this.pendingName = name;
     const seat = store.seat(code);
     this.playerId = seat ? seat.player_id : null;
-    this.conn = new Connection(
-      code,
-      () => ({
-        token: store.seat(code)?.token || null,
-        name: this.pendingName || store.nickname() || null,
-        lang: lang(),
-        avatar: store.look()?.avatar || null,
-        color: store.look()?.color || null,
-      }),
-      {
-        message: (message) => this.receive(message),
-        status: (state, detail) => this.connectionStatus(state, detail),
-        unknown: () => this.unreadable(),
-      },
-    );
-    mount("connecting", (root) => {
-      fill(root, h("p", { class: "hint", role: "status", text: t("home.connecting") }));
+    const socket = conn || new Connection(code, seatHello(code, () => this.pendingName));
+    this.conn = socket;
+    screenFunction("lobby", () => {}); // its module runs while the first view comes
+    // The socket may be open before the strings arrive (the hello needs only the language's
+    // name); what it brings is drawn once they are in, in the order it came.
+    this.whenDrawable(socket, () => {
+      mount("connecting", (root) => {
+        fill(root, h("p", { class: "hint", role: "status", text: t("home.connecting") }));
+      });
     });
-    this.conn.start();
-    if (this.device || store.deviceSeats(code)) this.loadDevice().then((d) => d.enter(this));
+    socket.listen({
+      message: (message) => this.whenDrawable(socket, () => this.receive(message)),
+      status: (state, detail) => this.whenDrawable(socket, () => this.connectionStatus(state, detail)),
+      unknown: () => this.whenDrawable(socket, () => this.unreadable()),
+    });
+    if (!conn) socket.start();
+    this.whenDrawable(socket, () => {
+      if (this.device || store.deviceSeats(code)) this.loadDevice().then((d) => d.enter(this));
+    });
+  },
+
+  /** Run `draw` once the page has its strings, unless `conn` was left meanwhile. */
+  whenDrawable(conn, draw) {
+    withStrings(() => {
+      if (this.conn === conn) draw();
+    });
   },
 
   // Pass-and-play (shared/): loaded once this phone holds, or is asked for, a second seat.

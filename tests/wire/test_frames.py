@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tests.engine.content import DECK
 from tests.engine.table import Table
-from undercover.engine.view import view_for
+from undercover.engine.view import public_view, view_for
+from undercover.wire import frames as frames_module
 from undercover.wire.codec import read_view
 from undercover.wire.frames import Frames, render_views, to_ascii_json
 from undercover.wire.recap_json import RecapJson, game_key
@@ -95,6 +98,35 @@ def test_a_frame_carries_only_the_parts_that_changed() -> None:
         assert "speaking_order" not in message["view"]["game"]  # of `game`, what changed
     unchanged = frames.build(table.room, 2, table.now, targets, live)
     assert all(json.loads(text)["view"] == {} for _, text in unchanged)
+
+
+def test_a_part_equal_to_the_last_steps_is_not_serialised_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = Table.at("clues")
+    frames = Frames(DECK)
+    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
+    live = [conn for conn, _ in targets]
+    frames.build(table.room, 1, table.now, targets, live)
+    before = public_view(table.room, table.now, DECK, with_recap=False)
+    table.give_clue(table.speaker, "rouge")
+    after = public_view(table.room, table.now, DECK, with_recap=False)
+    changed = [key for key in after if key != "game" and after[key] != before[key]]
+    changed += [key for key in after["game"] if after["game"][key] != before["game"][key]]
+    serialised: list[object] = []
+
+    def counted(value: object) -> str:
+        serialised.append(value)
+        return to_ascii_json(value)
+
+    monkeypatch.setattr(frames_module, "to_ascii_json", counted)
+    frames.build(table.room, 2, table.now, targets, live)
+    assert changed  # the clue changed some parts,
+    assert "players" not in changed  # not all
+    assert len(serialised) == len(changed)  # no one's `me` changed either
+    serialised.clear()
+    frames.build(table.room, 2, table.now, targets, live)
+    assert serialised == []  # nothing changed: nothing serialised
 
 
 def test_a_socket_forgotten_or_gone_gets_a_full_view_next() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected
-from undercover.engine.state import Ended, Ghost, Lobby, Room
+from undercover.engine.state import Ended, Ghost, Lobby, Room, Seat
 from undercover.rules import CAMP_OF, Camp, Game, GuessEntry, Role
 
 
@@ -23,8 +23,13 @@ def find(room: Room, player_id: str | None) -> Ghost | None:
 def can_become_ghost(room: Room, player_id: str | None) -> bool:
     """Out of a running game (eliminated, or watching) and not a ghost yet; an eliminated
     Mr. White only once his guess is behind him (the civilians' word is what he guesses)."""
-    seat, game = seats.find(room, player_id), room.game
-    if seat is None or seat.kicked or game is None or find(room, player_id) is not None:
+    return may_become_ghost(room, seats.find(room, player_id), find(room, player_id))
+
+
+def may_become_ghost(room: Room, seat: Seat | None, ghost: Ghost | None) -> bool:
+    """`can_become_ghost` for a caller that holds the player's seat and ghost (a view)."""
+    game = room.game
+    if seat is None or seat.kicked or game is None or ghost is not None:
         return False
     if isinstance(room.phase, Lobby | Ended) or game.is_over:
         return False

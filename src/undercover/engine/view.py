@@ -19,7 +19,7 @@ from pydantic import TypeAdapter
 from undercover.engine import ghosts, seats
 from undercover.engine.dealing import Deck
 from undercover.engine.host_words import host_words_summary
-from undercover.engine.state import Guessing, Lobby, Reveal, RoleReveal, Room, Seat, Voting
+from undercover.engine.state import Ghost, Guessing, Lobby, Reveal, RoleReveal, Room, Seat, Voting
 from undercover.rules import Game, RecapEntry, Role, RuleViolation, composition
 
 JSON = dict[str, Any]
@@ -249,8 +249,7 @@ def _scoreboard(room: Room) -> JSON:
 def private_part(room: Room, viewer: str | None) -> JSON:
     """The viewer's own card, ballot and confirmation (empty values for spectators), and
     for a ghost every card of the game with its own bet."""
-    seat = seats.find(room, viewer)
-    game = room.game
+    seat, ghost, game = seats.find(room, viewer), ghosts.find(room, viewer), room.game
     status = _status(seat, game)
     playing = game is not None and status in ("alive", "eliminated")
     secret: JSON = {"kind": None, "value": None}
@@ -268,13 +267,12 @@ def private_part(room: Room, viewer: str | None) -> JSON:
         "secret": secret,
         "ballot": ballot,
         "confirmed": confirmed,
-        "can_become_ghost": ghosts.can_become_ghost(room, viewer),
-        "ghost": _ghost(room, viewer),
+        "can_become_ghost": ghosts.may_become_ghost(room, seat, ghost),
+        "ghost": _ghost(game, ghost),
     }
 
 
-def _ghost(room: Room, viewer: str | None) -> JSON | None:
-    ghost, game = ghosts.find(room, viewer), room.game
+def _ghost(game: Game | None, ghost: Ghost | None) -> JSON | None:
     if ghost is None or game is None:
         return None
     bet = {"winner": ghost.winner.value if ghost.winner else None, "undercover": ghost.undercover}

@@ -146,22 +146,22 @@ class Game(BaseModel):
         return self.roles[player]
 
     def word_of(self, player: PlayerId) -> str | None:
-        if self.words is None:
+        words = self.words
+        if words is None:
             return None
-        return {
-            Role.CIVILIAN: self.words.civilian,
-            Role.UNDERCOVER: self.words.undercover,
-            Role.MR_WHITE: None,
-        }[self.roles[player]]
+        role = self.roles[player]
+        if role is Role.MR_WHITE:
+            return None
+        return words.civilian if role is Role.CIVILIAN else words.undercover
 
     def grade_of(self, player: PlayerId) -> int | None:
-        if self.grades is None:
+        grades = self.grades
+        if grades is None:
             return None
-        return {
-            Role.CIVILIAN: self.grades.civilian,
-            Role.UNDERCOVER: self.grades.undercover,
-            Role.MR_WHITE: None,
-        }[self.roles[player]]
+        role = self.roles[player]
+        if role is Role.MR_WHITE:
+            return None
+        return grades.civilian if role is Role.CIVILIAN else grades.undercover
 
     def is_alive(self, player: PlayerId) -> bool:
         return player in self.alive

@@ -10,6 +10,12 @@ the `recap_from` it already holds. A socket the builder holds nothing for (a new
 Durable Object, a `sync`) gets every part, `"full": true`. Read back with `codec.read_view`, a
 frame is `view_for` (tested).
 
+A part, or a viewer's `me`, whose value equals the one of the step before keeps that step's
+text: comparing is several times cheaper than serialising (under Pyodide, 6 µs against 57 µs
+for the 20 players of a 20-player room), and from one step to the next most parts are
+unchanged. Equal values give the same text: a view is plain JSON data (`engine/view.py`), each
+key always of the same JSON type.
+
 `render_views` gives whole views as JSON text (tools and tests), from the same parts.
 """
 
@@ -30,6 +36,8 @@ from undercover.wire.recap_json import GameKey, Recap, RecapJson, game_key
 JSON = dict[str, Any]
 Parts = Mapping[str, str]  # a key of the view (or of its `game`) -> the JSON text of its value
 RECAP: Final = "recap"
+GAME: Final = "game"
+ME: Final = "me"
 
 
 def to_ascii_json(value: object) -> str:
@@ -63,14 +71,30 @@ class _Held:
     me: str
 
 
-def _parts(number: int, room: Room, now: float, deck: Deck) -> _Step:
+class _Texts:
+    """The JSON text of each value of the last step (a part, a field of `game`, a viewer's
+    `me`), reused while the value stays equal."""
+
+    def __init__(self) -> None:
+        self._last: dict[object, tuple[object, str]] = {}
+
+    def text(self, key: object, value: object) -> str:
+        held = self._last.get(key)
+        if held is not None and held[0] == value:
+            return held[1]
+        text = to_ascii_json(value)
+        self._last[key] = (value, text)
+        return text
+
+
+def _parts(number: int, room: Room, now: float, deck: Deck, texts: _Texts) -> _Step:
     view = public_view(room, now, deck, with_recap=False)
     game_view = view["game"]
     view["game"] = None if game_view is None else {}
-    public = {key: to_ascii_json(value) for key, value in view.items()}
+    public = {key: texts.text(key, value) for key, value in view.items()}
     if game_view is None or room.game is None:
         return _Step(number, public, None)
-    fields = {key: to_ascii_json(value) for key, value in game_view.items()}
+    fields = {key: texts.text((GAME, key), value) for key, value in game_view.items()}
     return _Step(number, public, _Game(game_key(room), fields, room.game.recap))
 
 
@@ -79,7 +103,7 @@ def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str,
     nothing, every member), and the recap index they continue from (0: the whole recap)."""
     members, start = [], 0
     for key, text in step.public.items():
-        if key == "game":
+        if key == GAME:
             game, start = _game_changes(step.game, before, recaps)
             if game is not None:
                 members.append(f'"game":{game}')
@@ -119,6 +143,7 @@ class Frames:
         self.recaps = recaps if recaps is not None else RecapJson()
         self._held: dict[str, _Held] = {}
         self._steps = itertools.count(1)
+        self._texts = _Texts()
 
     def forget(self, conn: str) -> None:
         """`conn` gets a full view next (a new socket, or one that asked with `sync`)."""
@@ -137,13 +162,13 @@ class Frames:
         are forgotten. Call it last, when the frames are sure to go out."""
         keep = set(live)
         held = {conn: h for conn, h in self._held.items() if conn in keep}
-        step = _parts(next(self._steps), room, now, self.deck)
+        step = _parts(next(self._steps), room, now, self.deck, self._texts)
         privates: dict[str | None, str] = {}
         bodies: dict[int, tuple[str, int]] = {}  # the step a socket holds -> what it lacks
         frames = []
         for conn, viewer in targets:
             if viewer not in privates:
-                privates[viewer] = to_ascii_json(private_part(room, viewer))
+                privates[viewer] = self._texts.text((ME, viewer), private_part(room, viewer))
             me = privates[viewer]
             before = held.get(conn)
             number = before.step.number if before is not None else 0
@@ -169,7 +194,7 @@ def render_views(
 ) -> dict[str | None, str]:
     """`to_ascii_json(view_for(room, v, now, deck))` for each viewer, the public part serialised
     once: the `view` of each viewer's full frame (`recaps`: a recap cache kept between steps)."""
-    public, _ = _changes(_parts(0, room, now, deck), None, recaps or RecapJson())
+    public, _ = _changes(_parts(0, room, now, deck, _Texts()), None, recaps or RecapJson())
     return {
         viewer: f'{{{public},"me":{to_ascii_json(private_part(room, viewer))}}}'
         for viewer in viewers
