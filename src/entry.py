@@ -208,7 +208,8 @@ class GameRoom(DurableObject):
         """POST /api/rooms: False if the code is taken."""
         if self._runner() is not None:
             return False
-        self.runner = RoomRunner.create(self.db, code, time.time(), randbits(63), deck=DECK)
+        now, seed = time.time(), randbits(63)
+        self.runner = RoomRunner.create(self.db, code, now, seed, deck=DECK, sole_writer=True)
         self.passes.grant("", key)
         return True
 
@@ -319,7 +320,7 @@ class GameRoom(DurableObject):
         if self.runner is None and has_tables(self.db):
             name = getattr(self.state.id, "name", None)
             code = name if isinstance(name, str) else "?"
-            self.runner = RoomRunner(self.db, code, deck=DECK)
+            self.runner = RoomRunner(self.db, code, deck=DECK, sole_writer=True)
         return self.runner
 
     def _sockets(self) -> dict[str, tuple[WebSocket, str | None]]:

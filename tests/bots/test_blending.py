@@ -129,7 +129,11 @@ def test_an_undercover_votes_with_the_table_against_a_civilian_never_its_partner
         ("p7", "monture"),
     )
     table = dataclasses.replace(
-        _table("malin", "Âne", clues), alive=(*PLAYERS, "p6", "p7"), phase="voting"
+        _table("malin", "Âne", clues),
+        alive=(*PLAYERS, "p6", "p7"),
+        phase="voting",
+        civilians=5,
+        undercovers=2,
     )
     donkey = LEXICON.entries_by_key["ferme/Âne"]
     skill = _skill("malin")

@@ -666,6 +666,22 @@ def test_a_runner_reads_again_after_another_runner_saved(tmp_path: Path) -> None
     assert other.summary(host.now)["players"] == 4  # the revision moved: read again
 
 
+def test_a_sole_writer_trusts_the_room_it_holds_without_reading_the_revision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = seated(tmp_path, 3)
+    sole = RoomRunner(SqliteDatabase(host.path), CODE, deck=DECK, sole_writer=True)
+    assert sole.summary(host.now)["players"] == 3  # read once, then held in memory
+    reads: list[object] = []
+    monkeypatch.setattr(store, "read_revision", lambda db: reads.append(db))
+    assert sole.summary(host.now)["players"] == 3
+    assert reads == []  # a Durable Object's room is written by its one instance only
+    other = RoomRunner(SqliteDatabase(host.path), CODE, deck=DECK)
+    other.summary(host.now)
+    other.summary(host.now)
+    assert len(reads) == 1  # any other runner checks what it holds against the store
+
+
 def test_a_hibernating_host_gives_players_exactly_what_a_warm_one_gives(tmp_path: Path) -> None:
     held, fulls, sizes = [], [], []
     for hibernate in (False, True):

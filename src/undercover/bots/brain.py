@@ -67,12 +67,14 @@ def _ballot(table: Table, catalog: Catalog, rng: random.Random) -> str | None:
         guessed = words.odd_one_out(seen, lexicon, reference, skill)
         if guessed is not None:
             suspicion = words.undercover_suspicions(table, lexicon, reference, guessed, skill)
-            return choose_ballot(suspicion, skill, rng)
+            return choose_ballot(suspicion, skill, rng, insist=True)
     if reference is None:  # Mr. White (or an unknown word): the word the table seems to share
         reference = words.likely_word(table, lexicon, lexicon.entries, skill)
     if reference is None:
         return None
-    return choose_ballot(words.word_suspicions(table, lexicon, reference, skill), skill, rng)
+    suspicion = words.word_suspicions(table, lexicon, reference, skill)
+    # Mr. White knows his camp: any civilian out brings him nearer to winning.
+    return choose_ballot(suspicion, skill, rng, insist=table.secret_kind == "mr_white")
 
 
 def _guess(table: Table, catalog: Catalog, rng: random.Random) -> str:

@@ -200,16 +200,39 @@ class Lexicon:
         return {}
 
     def posterior(
-        self, clues: tuple[str, ...], among: tuple[Entry, ...], knows: Knowledge = EVERYTHING
+        self,
+        speakers: tuple[tuple[str, ...], ...],
+        among: tuple[Entry, ...],
+        knows: Knowledge = EVERYTHING,
+        majority: float = 1.0,
     ) -> dict[str, float]:
-        """entry key -> probability that the clues were given about it (uniform prior)."""
+        """entry key -> probability that the word the speakers describe is this entry (uniform
+        prior), each speaker's clues in one tuple. Each speaker describes it with chance
+        `majority`; else (another word, or none) their clues fit as a typical entry of `among`
+        would: a table with an undercover or two still points to the civilians' word, where
+        reading every clue as the same word's would favour whatever entry fits them all."""
         base = math.log(READING_EPSILON)
         logs = dict.fromkeys((e.key for e in among), 0.0)
-        for clue in clues:
-            for key, fit in self.known_matches(clue, knows).items():
-                if key in logs:
-                    size = max(1, len(self.features[key]))
-                    logs[key] += math.log(READING_EPSILON + fit / size) - base
+        for clues in speakers:
+            own: dict[str, float] = {}  # key -> log-likelihood ratio of the clues, if some fit
+            off = 0.0  # the same for a typical entry of `among`
+            for clue in clues:
+                held = 0.0
+                for key, fit in self.known_matches(clue, knows).items():
+                    if key in logs:
+                        size = max(1, len(self.features[key]))
+                        own[key] = own.get(key, 0.0) + math.log(READING_EPSILON + fit / size) - base
+                        held += fit / size
+                off += math.log(READING_EPSILON + held / max(1, len(among))) - base
+            if majority >= 1.0:
+                for key, value in own.items():
+                    logs[key] += value
+                continue
+            # Relative to an entry none of the clues fit (a constant shift for all).
+            unfit = math.log(majority + (1 - majority) * math.exp(off))
+            for key, value in own.items():
+                logs[key] += math.log(majority * math.exp(value) + (1 - majority) * math.exp(off))
+                logs[key] -= unfit
         top = max(logs.values(), default=0.0)
         weights = {key: math.exp(value - top) for key, value in logs.items()}
         total = sum(weights.values()) or 1.0

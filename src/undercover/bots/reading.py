@@ -7,7 +7,7 @@ the room, so a bot knows exactly what a person in its seat would know.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from undercover.engine.state import Strength
@@ -46,10 +46,28 @@ class Table:
     clues: tuple[Clue, ...]  # every clue given this game, in order (skips left out)
     themes_used: tuple[str, ...]
     clue_round: int
+    civilians: int = 0  # how many of each role the game dealt (the public composition)
+    undercovers: int = 1
+    mr_whites: int = 0
+    revealed: Mapping[str, str] = field(default_factory=dict)  # player out -> role, if shown
 
     @property
     def mode(self) -> str:
         return str(self.settings.get("mode", "classic"))
+
+    @property
+    def civilian_share(self) -> float:
+        """A player's chance of being a civilian, from the composition (2 in 3 if unknown)."""
+        dealt = self.civilians + self.undercovers + self.mr_whites
+        return self.civilians / dealt if self.civilians else 2 / 3
+
+    def speakers(self) -> tuple[tuple[str, ...], ...]:
+        """The others' clues, one tuple per player, in the order they first spoke."""
+        by_player: dict[str, list[str]] = {}
+        for clue in self.clues:
+            if clue.player != self.me:
+                by_player.setdefault(clue.player, []).append(clue.text)
+        return tuple(tuple(texts) for texts in by_player.values())
 
     def clues_of(self, player: str) -> tuple[Clue, ...]:
         return tuple(clue for clue in self.clues if clue.player == player)
@@ -75,6 +93,8 @@ def read(view: View) -> Table:
     themes = tuple(str(e["theme"]) for e in recap if e.get("kind") == "theme")
     ballot = me.get("ballot") or {}
     secret = me.get("secret") or {}
+    composition = view.get("composition") or {}
+    outs = (*(game.get("eliminated") or ()), *(game.get("kicked") or ()))
     return Table(
         me=player_id,
         strength=strength or "normal",
@@ -96,4 +116,8 @@ def read(view: View) -> Table:
         clues=clues,
         themes_used=themes,
         clue_round=int(game.get("clue_round") or 0),
+        civilians=int(composition.get("civilians") or 0),
+        undercovers=int(composition.get("undercovers") or 1),
+        mr_whites=int(composition.get("mr_white") or 0),
+        revealed={str(card["player_id"]): str(card["role"]) for card in outs if card["role"]},
     )

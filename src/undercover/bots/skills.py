@@ -20,6 +20,7 @@ class Skill:
     guess_temperature: float  # Mr. White draws his guess from the posterior raised to 1/this
     white_reads: bool  # as Mr. White, follows the clues already given instead of the pool
     knows: float  # the share of the pool's clue-to-entry links it recognises (the rest: misfits)
+    white_caution: float  # with Mr. White listening, aims at features this much more common
 
 
 SKILLS: dict[Strength, Skill] = {
@@ -35,6 +36,7 @@ SKILLS: dict[Strength, Skill] = {
         white_reads=False,
         knows=0.55,
         guess_temperature=3.0,
+        white_caution=1.4,
     ),
     "normal": Skill(
         clue_noise=0.8,
@@ -48,6 +50,7 @@ SKILLS: dict[Strength, Skill] = {
         white_reads=True,
         knows=0.7,
         guess_temperature=3.0,
+        white_caution=1.4,
     ),
     "malin": Skill(
         clue_noise=0.15,
@@ -61,5 +64,6 @@ SKILLS: dict[Strength, Skill] = {
         white_reads=True,
         knows=0.85,
         guess_temperature=0.5,
+        white_caution=1.4,
     ),
 }

@@ -10,8 +10,11 @@ from undercover.bots.skills import Skill
 Suspicion = Mapping[str, float]  # player -> how badly their clues fit (higher: more suspect)
 
 
-def choose_ballot(suspicion: Suspicion, skill: Skill, rng: random.Random) -> str | None:
-    """The most suspect player, or None (abstain) when nobody stands out.
+def choose_ballot(
+    suspicion: Suspicion, skill: Skill, rng: random.Random, *, insist: bool = False
+) -> str | None:
+    """The most suspect player, or None (abstain) when nobody stands out; with `insist` (a
+    bot that reads itself as an impostor: any civilian out helps it), the most suspect one.
 
     >>> import random
     >>> from undercover.bots.skills import SKILLS
@@ -24,6 +27,8 @@ def choose_ballot(suspicion: Suspicion, skill: Skill, rng: random.Random) -> str
         ((score + rng.gauss(0.0, skill.vote_noise), player) for player, score in suspicion.items()),
         reverse=True,
     )
+    if insist:
+        return noisy[0][1]
     if len(noisy) == 1:
         return noisy[0][1] if noisy[0][0] > 0 else None
     (top, suspect), (second, _) = noisy[0], noisy[1]

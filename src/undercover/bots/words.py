@@ -79,7 +79,7 @@ def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: rand
         return white_clue(table, lexicon, skill, rng, own)
     among = lexicon.neighbours(entry)
     # With Mr. White listening, a telling clue hands him the word: aim vaguer.
-    target = skill.target_share * (1.4 if table.settings.get("mr_white") else 1.0)
+    target = skill.target_share * (skill.white_caution if table.settings.get("mr_white") else 1.0)
     seen = table_word(table, lexicon, entry, skill)
     scored = [
         (-abs(math.log(lexicon.share(f, among) / target)) + _blend(skill, seen, lexicon, f), f)
@@ -99,10 +99,11 @@ def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> di
     """entry key -> the chance that the others' clues describe it, among the entries either
     camp's word could be (the bot's own included); empty before anyone else has spoken or
     for a bot that does not read the table."""
-    clues = tuple(c.text for c in table.clues if c.player != table.me)
-    if not skill.blend or not clues:
+    speakers = table.speakers()
+    if not skill.blend or not speakers:
         return {}
-    seen = lexicon.posterior(clues, lexicon.neighbours(entry), knowledge(table, skill))
+    among = lexicon.neighbours(entry)
+    seen = lexicon.posterior(speakers, among, knowledge(table, skill), table.civilian_share)
     if entry.key not in seen or len(seen) < 2:
         return seen
     # The prior: one's own word is the table's with chance _OWN_PRIOR (most players are
@@ -164,15 +165,17 @@ def undercover_suspicions(
 ) -> dict[str, float]:
     """The ballot of a bot that reads itself as the undercover: against whoever fits the
     table's word worst, as the civilians will (its vote then tips theirs onto one of them),
-    leaving out whoever fits its own word better (a fellow undercover)."""
+    leaving out whoever fits its own word better (a fellow undercover) while the composition
+    leaves one unrevealed."""
     among = lexicon.neighbours(entry)
     knows = knowledge(table, skill)
+    partner = table.undercovers - list(table.revealed.values()).count("undercover") > 1
     found = {}
     for player in eligible(table):
         if not table.clues_of(player):
             continue
         theirs = fit_score(table, lexicon, player, guessed, among, knows)
-        if fit_score(table, lexicon, player, entry, among, knows) <= theirs:
+        if not partner or fit_score(table, lexicon, player, entry, among, knows) <= theirs:
             found[player] = -theirs
     return found
 
@@ -186,9 +189,9 @@ def likely_word(
     table: Table, lexicon: Lexicon, among: tuple[Entry, ...], skill: Skill
 ) -> Entry | None:
     """The entry that best fits every clue others gave (Mr. White's reading of the table)."""
-    clues = tuple(c.text for c in table.clues if c.player != table.me)
-    posterior = lexicon.posterior(clues, among, knowledge(table, skill))
-    if not clues or not posterior:
+    speakers = table.speakers()
+    posterior = lexicon.posterior(speakers, among, knowledge(table, skill), table.civilian_share)
+    if not speakers or not posterior:
         return None
     return lexicon.entries_by_key[max(posterior, key=lambda key: posterior[key])]
 
@@ -198,9 +201,10 @@ def white_clue(
 ) -> str:
     """Mr. White: a tag common in the pool, or (reading the table) likely held by its word."""
     among = lexicon.entries
-    clues = tuple(c.text for c in table.clues if c.player != table.me)
-    if skill.white_reads and clues:
-        posterior = lexicon.posterior(clues, among, knowledge(table, skill))
+    speakers = table.speakers()
+    if skill.white_reads and speakers:
+        knows = knowledge(table, skill)
+        posterior = lexicon.posterior(speakers, among, knows, table.civilian_share)
         # He reads as sharply as he guesses: a duller Mr. White only follows the drift of the
         # clues, and his features fit the likely words on average, none of them closely.
         top = max(posterior.values(), default=1.0)
@@ -223,8 +227,8 @@ def white_clue(
 def white_guess(table: Table, lexicon: Lexicon, skill: Skill, rng: random.Random) -> str:
     """An entry drawn by how well its features fit all the clues given (a sharper skill
     draws nearer to the best fit)."""
-    clues = tuple(c.text for c in table.clues if c.player != table.me)
-    posterior = lexicon.posterior(clues, lexicon.entries, knowledge(table, skill))
+    speakers, knows = table.speakers(), knowledge(table, skill)
+    posterior = lexicon.posterior(speakers, lexicon.entries, knows, table.civilian_share)
     if not posterior:
         return FALLBACK_CLUES[0]
     top = max(posterior.values())

@@ -124,10 +124,16 @@ class _Loaded:
 class RoomRunner:
     """One room's loop over a `Database`; cheap to build, so a host may build one per call."""
 
-    def __init__(self, db: store.Database, code: str, *, deck: Deck) -> None:
+    def __init__(
+        self, db: store.Database, code: str, *, deck: Deck, sole_writer: bool = False
+    ) -> None:
         self.db = db
         self.code = code
         self.deck = deck  # the theme content: built once per process by the host
+        # The host guarantees that no one else writes this room while this runner lives (a
+        # Durable Object: one instance per room, its storage its own): the room in memory is
+        # then current without reading the stored revision at each input.
+        self.sole_writer = sole_writer
         self._schema_ready = False
         self._cache: _Loaded | None = None
         recaps = RecapJson()  # the recap's JSON, reused from step to step
@@ -136,10 +142,17 @@ class RoomRunner:
 
     @classmethod
     def create(
-        cls, db: store.Database, code: str, now: float, seed: int, *, deck: Deck
+        cls,
+        db: store.Database,
+        code: str,
+        now: float,
+        seed: int,
+        *,
+        deck: Deck,
+        sole_writer: bool = False,
     ) -> RoomRunner:
         """Create the room (only `POST /api/rooms` does this); two rows written."""
-        runner = cls(db, code, deck=deck)
+        runner = cls(db, code, deck=deck, sole_writer=sole_writer)
         if runner.exists():
             raise ValueError(f"room {code} already exists")
         runner._ensure_schema()
@@ -411,7 +424,9 @@ class RoomRunner:
                 return None
             self._ensure_schema()
         cached = self._cache
-        if cached is not None and store.read_revision(self.db) == cached.revision:
+        if cached is not None and (
+            self.sole_writer or store.read_revision(self.db) == cached.revision
+        ):
             return cached  # every save bumps the revision: the room in memory is current
         record = store.read(self.db)
         if record is None:
