@@ -31,8 +31,8 @@ function preload(kind) {
 }
 
 const app = {
-  /** Open the room `code`: with the stored seat token, or joining as `name`; `conn`: its
-   *  socket if already open. */
+  /** Open the room `code`: with the stored seat token, or joining as `name` (`conn`: its
+   *  socket, if open). */
   async enter(code, name = null, conn = null) {
     if (location.pathname !== `/r/${code}`) history.pushState({}, "", `/r/${code}`);
     if (!room) {
@@ -98,9 +98,8 @@ async function openSocket(code) {
 
 async function boot() {
   const first = destination();
-  // Asked for in this order (a browser opens few connections to one host at a time): a
-  // room's socket first (its hello needs only the seat and the language's name), the
-  // strings, then the first screen's modules; the room draws once they are all in.
+  // In this order (few connections to one host at a time): a room's socket (its hello needs
+  // only the seat and the language), the strings, the screen's modules.
   const entered = first.kind === "room" ? openSocket(first.code).then((conn) => app.enter(first.code, null, conn)) : null;
   const strings = loadLang(store.lang() || "fr");
   if (FIRST_PAINT[first.kind]) preload(first.kind);

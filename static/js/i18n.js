@@ -3,14 +3,13 @@
 // language falls back to the key itself, so a gap is visible but never breaks a screen.
 
 export const LANGS = ["fr", "en"];
-let strings = null; // null until the first language's strings are in
-let current = "fr"; // the language `strings` are in (its plural rule)
-let chosen = "fr"; // the language asked for last, known before its strings arrive
-let arrived; // resolves `firstStrings`
+let strings = null; // until the first strings arrive
+let current = "fr"; // the language of `strings`
+let chosen = "fr"; // asked for: known before its strings arrive
+let arrived;
 const firstStrings = new Promise((resolve) => { arrived = resolve; });
 
-/** Fetch the strings of `lang` (fr if unknown). lang() names it at once, so a socket can
- *  say hello in it while the strings are on their way. */
+/** Fetch the strings of `lang`; lang() says it at once (a socket's hello needs no more). */
 export async function loadLang(lang) {
   const wanted = LANGS.includes(lang) ? lang : "fr";
   chosen = wanted;
@@ -18,25 +17,24 @@ export async function loadLang(lang) {
     const response = await fetch(`/i18n/${wanted}.json`);
     if (!response.ok) throw new Error(`i18n ${wanted}: ${response.status}`);
     const loaded = await response.json();
-    if (chosen !== wanted) return wanted; // a later choice won the race
-    strings = loaded;
-    current = wanted;
-    document.documentElement.lang = wanted;
-    arrived();
+    if (chosen === wanted) { // else a later choice won
+      strings = loaded;
+      current = wanted;
+      document.documentElement.lang = wanted;
+      arrived();
+    }
     return wanted;
   } catch (error) {
-    if (chosen === wanted) chosen = current; // still the language on screen
+    if (chosen === wanted) chosen = current;
     throw error;
   }
 }
 
-/** The language chosen: the one the page speaks, or is about to. */
 export function lang() {
   return chosen;
 }
 
-/** Run `draw` now if the page has strings, else once its first strings arrive (never if
- *  they cannot load: the boot shows that error instead). */
+/** Run `draw` once the page has strings (never if they cannot load: boot says so). */
 export function withStrings(draw) {
   if (strings) draw();
   else firstStrings.then(draw);
