@@ -4,13 +4,14 @@ votes: the composition (public) tells whether a partner may hide among the other
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 from tests.bots.test_blending import LEXICON, _skill, _table
 from undercover.bots.reading import read
 from undercover.bots.skills import SKILLS
 from undercover.bots.votes import choose_ballot
-from undercover.bots.words import undercover_suspicions
+from undercover.bots.words import undercover_suspicions, white_guess
 
 
 def test_one_talkative_speaker_off_the_word_does_not_turn_the_reading_to_another_entry() -> None:
@@ -74,3 +75,48 @@ def test_the_reading_takes_the_composition_and_the_revealed_roles_from_the_view(
     assert (table.civilians, table.undercovers, table.mr_whites) == (4, 2, 1)
     assert table.civilian_share == 4 / 7
     assert table.revealed == {"p7": "undercover"}
+
+
+def test_a_civilian_weighs_how_many_impostors_are_left_among_the_others() -> None:
+    table = dataclasses.replace(
+        _table("normal", "Cheval", ()), civilians=5, undercovers=1, mr_whites=0
+    )
+    assert table.civilian_odds() == 4.0  # four other civilians for one undercover
+    down_to_three = dataclasses.replace(table, revealed={"p6": "civilian", "p7": "civilian"})
+    assert down_to_three.civilian_odds() == 2.0
+    caught = dataclasses.replace(table, revealed={"p6": "undercover"})
+    assert caught.civilian_odds() == 1.0  # nothing left to hunt: no caution
+    unknown = dataclasses.replace(table, civilians=0)
+    assert unknown.civilian_odds() == 1.0
+
+
+def test_caution_makes_a_civilian_abstain_on_a_suspect_that_barely_stands_out() -> None:
+    sharp = dataclasses.replace(SKILLS["normal"], vote_noise=0.0)
+    suspicion = {"p1": 1.5, "p2": 0.0, "p3": -0.5}
+    assert choose_ballot(suspicion, sharp, random.Random(1)) == "p1"
+    assert choose_ballot(suspicion, sharp, random.Random(1), caution=math.log(4)) is None
+    assert choose_ballot({"p1": 3.0, "p2": 0.0}, sharp, random.Random(1), caution=1.4) == "p1"
+
+
+def test_a_normal_mr_white_sometimes_guesses_a_less_likely_entry_a_malin_one_never() -> None:
+    """The clues point to the horse, every other entry some 3000 times less likely: a
+    normal Mr. White still draws one of them now and then; a malin one keeps to the best."""
+    clues = (
+        ("p1", "crinière"),
+        ("p2", "monture"),
+        ("p3", "écurie"),
+        ("p1", "galop"),
+        ("p2", "sabots"),
+        ("p3", "herbivore"),
+    )
+    guesses = {}
+    for strength in ("normal", "malin"):
+        table = dataclasses.replace(
+            _table(strength, "", clues), secret_kind="mr_white", secret=None, phase="guess"
+        )
+        guesses[strength] = [
+            white_guess(table, LEXICON, _skill(strength), random.Random(seed))
+            for seed in range(100)
+        ]
+    assert 5 <= sum(guess != "Cheval" for guess in guesses["normal"]) <= 50
+    assert set(guesses["malin"]) == {"Cheval"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from undercover.bots import grades, words
@@ -73,8 +74,12 @@ def _ballot(table: Table, catalog: Catalog, rng: random.Random) -> str | None:
     if reference is None:
         return None
     suspicion = words.word_suspicions(table, lexicon, reference, skill)
-    # Mr. White knows his camp: any civilian out brings him nearer to winning.
-    return choose_ballot(suspicion, skill, rng, insist=table.secret_kind == "mr_white")
+    if table.secret_kind == "mr_white":  # he knows his camp: any civilian out helps him
+        return choose_ballot(suspicion, skill, rng, insist=True)
+    # The fewer impostors among the others, the likelier a wrong ballot hits a civilian: the
+    # suspect must stand out by the prior log-odds that any one of them is a civilian.
+    caution = skill.caution * math.log(table.civilian_odds())
+    return choose_ballot(suspicion, skill, rng, caution=caution)
 
 
 def _guess(table: Table, catalog: Catalog, rng: random.Random) -> str:

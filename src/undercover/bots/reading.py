@@ -61,6 +61,17 @@ class Table:
         dealt = self.civilians + self.undercovers + self.mr_whites
         return self.civilians / dealt if self.civilians else 2 / 3
 
+    def civilian_odds(self) -> float:
+        """For a civilian, the odds that another player alive is a civilian too: from the
+        composition and the roles revealed so far (1 when nothing is known)."""
+        roles = list(self.revealed.values())
+        civilians = self.civilians - roles.count("civilian") - 1
+        impostors = self.undercovers + self.mr_whites
+        impostors -= roles.count("undercover") + roles.count("mr_white")
+        if not self.civilians or impostors <= 0 or civilians <= 0:
+            return 1.0
+        return civilians / impostors
+
     def speakers(self) -> tuple[tuple[str, ...], ...]:
         """The others' clues, one tuple per player, in the order they first spoke."""
         by_player: dict[str, list[str]] = {}

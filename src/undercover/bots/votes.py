@@ -11,10 +11,16 @@ Suspicion = Mapping[str, float]  # player -> how badly their clues fit (higher: 
 
 
 def choose_ballot(
-    suspicion: Suspicion, skill: Skill, rng: random.Random, *, insist: bool = False
+    suspicion: Suspicion,
+    skill: Skill,
+    rng: random.Random,
+    *,
+    insist: bool = False,
+    caution: float = 0.0,
 ) -> str | None:
-    """The most suspect player, or None (abstain) when nobody stands out; with `insist` (a
-    bot that reads itself as an impostor: any civilian out helps it), the most suspect one.
+    """The most suspect player, or None (abstain) when nobody stands out by the skill's
+    margin plus `caution`; with `insist` (a bot that reads itself as an impostor: any
+    civilian out helps it), the most suspect one.
 
     >>> import random
     >>> from undercover.bots.skills import SKILLS
@@ -30,6 +36,6 @@ def choose_ballot(
     if insist:
         return noisy[0][1]
     if len(noisy) == 1:
-        return noisy[0][1] if noisy[0][0] > 0 else None
+        return noisy[0][1] if noisy[0][0] > caution else None
     (top, suspect), (second, _) = noisy[0], noisy[1]
-    return suspect if top - second >= skill.abstain_margin else None
+    return suspect if top - second >= skill.abstain_margin + caution else None

@@ -23,6 +23,7 @@ from undercover.themes.model import Entry
 _OWN_PRIOR = 2 / 3  # a player's chance of being a civilian, about, at 5 to 8 players
 _VAGUE_MISS = 1.0  # a vague clue scores as a feature e times too common or too rare
 _WHITE_CHOICES = 60  # Mr. White weighs only the likeliest features (a pool holds thousands)
+_GUESS_FLOOR = 1e-5  # Mr. White never guesses an entry this much less likely than the best
 # Said when the bot has nothing better left: vague on purpose, as a person out of ideas (a word
 # has about nine features; five civilians use them up in two rounds).
 FALLBACK_CLUES = (
@@ -232,6 +233,6 @@ def white_guess(table: Table, lexicon: Lexicon, skill: Skill, rng: random.Random
     if not posterior:
         return FALLBACK_CLUES[0]
     top = max(posterior.values())
-    keys = [key for key, p in posterior.items() if p >= top * 1e-3]
+    keys = [key for key, p in posterior.items() if p >= top * _GUESS_FLOOR]
     weights = [(posterior[key] / top) ** (1.0 / skill.guess_temperature) for key in keys]
     return lexicon.entries_by_key[rng.choices(keys, weights)[0]].name
