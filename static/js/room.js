@@ -108,6 +108,13 @@ export const room = {
     const socket = conn || new Connection(code, seatHello(code, () => this.pendingName));
     this.conn = socket;
     screenFunction("lobby", () => {}); // its module runs while the first view comes
+    // A phone holding other seats draws nothing before the module that hides their secrets
+    // has reopened them (its sockets draw hand-offs: after the strings too).
+    this.sharing = this.device || store.deviceSeats(code)
+      ? new Promise((done) => withStrings(() => this.loadDevice().then((d) => {
+        if (this.conn === socket) d.enter(this);
+      }).finally(done)))
+      : null;
     // The socket may be open before the strings arrive (the hello needs only the language's
     // name); what it brings is drawn once they are in, in the order it came.
     this.whenDrawable(socket, () => {
@@ -121,16 +128,15 @@ export const room = {
       unknown: () => this.whenDrawable(socket, () => this.unreadable()),
     });
     if (!conn) socket.start();
-    this.whenDrawable(socket, () => {
-      if (this.device || store.deviceSeats(code)) this.loadDevice().then((d) => d.enter(this));
-    });
   },
 
-  /** Run `draw` once the page has its strings, unless `conn` was left meanwhile. */
+  /** Run `draw` once the page has its strings (and a shared phone its seats), unless `conn`
+   *  was left meanwhile; in the order asked. */
   whenDrawable(conn, draw) {
-    withStrings(() => {
+    const run = () => {
       if (this.conn === conn) draw();
-    });
+    };
+    withStrings(() => (this.sharing ? this.sharing.then(run) : run()));
   },
 
   // Pass-and-play (shared/): loaded once this phone holds, or is asked for, a second seat.
@@ -152,6 +158,7 @@ export const room = {
   },
 
   leave() {
+    this.sharing = null;
     if (this.conn) this.conn.stop();
     if (this.device) this.device.stop();
     if (this.ghost) this.ghost.then((m) => m.updateGhost(null, this));

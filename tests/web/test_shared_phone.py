@@ -151,3 +151,31 @@ def test_a_seat_that_just_acted_is_not_asked_again_while_its_view_is_on_its_way(
     assert card.get_attribute("data-seat") != first
     paul.wait_screen("role_reveal")
     table.check_no_errors()
+
+
+# Counts, from the page's first instant, the times a card of the room's own screens (not a
+# hand-off's) is put on the screen.
+CARDS_DRAWN = """
+window.__cards = 0;
+new MutationObserver(() => {
+  if (document.querySelector('#card-slot .role-card')) window.__cards += 1;
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+def test_a_shared_phone_reloaded_mid_game_draws_no_card_before_its_hand_off(table: Table) -> None:
+    """Its socket opens before the module that hides its seats' secrets is in: the first view
+    must wait for it, or the open screen deals the card of the page's own seat."""
+    phone = table.create("Léa")
+    table.timers_off(phone)
+    add_seats(phone, "Max")
+    paul = table.join("Paul")
+    phone.page.click("#start-game")
+    paul.wait_screen("role_reveal")
+    expect(phone.page.locator("#handoff .handoff-card")).to_have_attribute("data-step", "pass")
+    phone.context.add_init_script(CARDS_DRAWN)
+    phone.page.reload()
+    phone.wait_screen("role_reveal")
+    expect(phone.page.locator("#handoff .handoff-card")).to_have_attribute("data-step", "pass")
+    assert phone.page.evaluate("window.__cards") == 0, "a card was drawn on the open screen"
+    table.check_no_errors()
