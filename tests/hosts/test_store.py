@@ -280,3 +280,33 @@ def test_the_writer_reuses_recap_json_without_changing_a_byte() -> None:
     other = Table.seated("eve", "fay", "gus", seed=4).started().clue_round()
     assert writer.dump(other.room) == store.document(other.room)  # another game entirely
     assert writer.dump(table.room) == table.room.model_dump_json(ensure_ascii=True)
+
+
+def test_the_writer_keeps_each_seat_json_while_the_seat_is_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = Table.seated("ana", 'b"seats":[]', "cy", "dan", "eve", seed=3)
+    writer = store.RoomWriter()
+    assert writer.dump(table.room) == store.document(table.room)
+    serialised: list[str] = []
+    document = store.document
+
+    def counted(model: Any) -> str:
+        serialised.append(type(model).__name__)
+        return document(model)
+
+    monkeypatch.setattr(store, "document", counted)
+    for step in (
+        lambda t: t.started(),
+        lambda t: t.disconnect("cy"),
+        lambda t: t.give_clue(t.speaker),
+        lambda t: t.leave("dan"),
+        lambda t: t.tick(600),
+    ):
+        serialised.clear()
+        before = table.room.seats
+        table = step(table)
+        text = writer.dump(table.room)
+        assert text == document(table.room)
+        changed = [seat for seat in table.room.seats if seat not in before]
+        assert serialised.count("Seat") == len(changed)

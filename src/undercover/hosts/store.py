@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 
-from undercover.engine.state import FORMAT_VERSION, Room
+from undercover.engine.state import FORMAT_VERSION, Room, Seat
 from undercover.rules.text import name_key
-from undercover.wire.recap_json import RecapJson, game_key
+from undercover.wire.recap_json import RecapJson, game_key, splice_json
 
 if TYPE_CHECKING:
     import sqlite3
@@ -228,19 +228,42 @@ def document(model: BaseModel) -> str:
 
 
 class RoomWriter:
-    """`document(room)`, the recap's JSON taken from a `RecapJson` (the one the room's views
-    use, so that each entry is serialised once). Byte for byte `document(room)` (tested)."""
+    """`document(room)` from parts kept between saves: the recap's entries from a `RecapJson`
+    (the one the room's views use, so that each entry is serialised once) and each seat's JSON
+    while the seat stays equal (a step changes one seat at most, usually none). Byte for byte
+    `document(room)` (tested)."""
 
     def __init__(self, recap_json: RecapJson | None = None) -> None:
         self._recap_json = recap_json if recap_json is not None else RecapJson()
+        self._seats: dict[str, tuple[Seat, str]] = {}  # player id -> (seat, its JSON)
 
     def dump(self, room: Room) -> str:
         game = room.game
-        if game is None or not game.recap:
-            return document(room)
-        bare = room.model_copy(update={"game": game.model_copy(update={"recap": ()})})
-        spliced = self._recap_json.splice(document(bare), game_key(room), game.recap)
-        return spliced if spliced is not None else document(room)
+        bare_game = None if game is None else game.model_copy(update={"recap": ()})
+        bare = room.model_copy(update={"seats": (), "game": bare_game})
+        shell = splice_json(document(bare), SEATS_MARKER, self._seats_json(room.seats))
+        if shell is not None and game is not None:
+            shell = self._recap_json.splice(shell, game_key(room), game.recap)
+        return shell if shell is not None else document(room)
+
+    def _seats_json(self, seats: tuple[Seat, ...]) -> str:
+        held, texts = self._seats, []
+        for seat in seats:
+            kept = held.get(seat.player_id)
+            # Identity first: an unchanged seat is the same object; equality decides.
+            if kept is not None and (kept[0] is seat or kept[0] == seat):
+                texts.append(kept[1])
+                continue
+            text = document(seat)
+            held[seat.player_id] = (seat, text)
+            texts.append(text)
+        if len(held) > len(seats):  # seats freed at "Rejouer"
+            present = {seat.player_id for seat in seats}
+            self._seats = {player: kept for player, kept in held.items() if player in present}
+        return "[" + ",".join(texts) + "]"
+
+
+SEATS_MARKER = '"seats":[]'  # unique in a shell: quotes inside JSON strings are escaped
 
 
 def _format_0_to_1(document: dict[str, Any]) -> dict[str, Any]:
