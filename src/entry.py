@@ -346,8 +346,11 @@ class GameRoom(DurableObject):
             me = _attachment(ws) or Attachment(conn=sender, player=None)
             ws.serializeAttachment(json.dumps({**me, "conn": sender, "player": outbox.bound}))
         for conn, frame in outbox.frames:
-            with contextlib.suppress(Exception):  # gone or closing: its close handler follows
+            # Not contextlib.suppress: it costs 1.3 µs a socket under Pyodide, for 20 a step.
+            try:  # noqa: SIM105
                 sockets[conn][0].send(frame)
+            except Exception:  # gone or closing: its close handler follows
+                pass
         for conn, code, reason in outbox.closes:  # forgotten now, and after a wake: no attachment
             closing = sockets.pop(conn, None)
             if closing is not None:

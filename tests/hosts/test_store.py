@@ -310,3 +310,23 @@ def test_the_writer_keeps_each_seat_json_while_the_seat_is_unchanged(
         assert text == document(table.room)
         changed = [seat for seat in table.room.seats if seat not in before]
         assert serialised.count("Seat") == len(changed)
+
+
+def test_the_document_is_written_as_bytes_and_a_room_saved_as_text_still_loads(
+    db: SqliteDatabase,
+) -> None:
+    table = Table.seated("ana", "ben", "cy", seed=3).started()
+    doc = store.document(table.room)
+    store.write(db, Record(FORMAT_VERSION, 4, doc))
+    (stored,) = db.execute("SELECT doc FROM room")
+    assert stored["doc"] == doc.encode()
+    # What the previous version wrote: the same document as TEXT.
+    db.execute("UPDATE room SET doc = ? WHERE id = 1", (doc,))
+    assert store.read(db) == Record(FORMAT_VERSION, 4, doc)
+    assert store.load_room(Record(FORMAT_VERSION, 4, doc)) == table.room
+
+
+def test_a_document_that_is_not_utf8_is_refused(db: SqliteDatabase) -> None:
+    db.execute("INSERT INTO room (id, format, revision, doc) VALUES (1, 1, 2, ?)", (b"\xff{",))
+    with pytest.raises(StoreError, match="UTF-8"):
+        store.read(db)
