@@ -4,7 +4,7 @@
 import { h, fill } from "./js/dom.js";
 import { store } from "./js/store.js";
 import { loadLang, lang, t, translateTree } from "./js/i18n.js";
-import { mount, mounted } from "./js/stage.js";
+import { announce, mount, mounted } from "./js/stage.js";
 import { initMute } from "./js/feel.js";
 
 const CODE_PATTERN = /^\/r\/([A-Za-z0-9]{5})\/?$/;
@@ -19,10 +19,9 @@ let redrawMute = () => {};
 const FIRST_PAINT = {
   home: ["js/screens/home.js", "js/howto.js", "js/faces.js"],
   room: [
-    "js/net.js", "js/protocol.js", "js/room.js", "js/clock.js", "js/live.js", "js/model.js",
-    "js/banners.js", "js/screens/lobby.js", "js/presets.js", "js/screens/common.js",
-    "js/screens/bots.js", "js/screens/host-words.js", "js/screens/settings.js",
-    "js/screens/themes.js", "js/screens/pair-notes.js",
+    "js/net.js", "js/protocol.js", "js/room.js", "js/clock.js", "js/model.js",
+    "js/banners.js", "js/screens/lobby.js", "js/screens/common.js", "js/screens/bots.js",
+    "js/screens/host-words.js", "js/screens/themes.js", "js/screens/pair-notes.js",
   ],
 };
 
@@ -68,7 +67,6 @@ async function switchLanguage() {
   const { kind, screen } = mounted();
   if (kind === "home") app.showHome(screen.state());
   else if (room) room.retranslate();
-  const { announce } = await import("./js/live.js");
   announce(t("lang.changed"));
 }
 

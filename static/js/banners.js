@@ -8,7 +8,7 @@
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { secondsLeft } from "./clock.js";
-import { announce } from "./live.js";
+import { announce } from "./stage.js";
 
 const PRIORITY = ["reconnecting", "outdated", "paused", "spectator"];
 const TOAST_MS = 4500;

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { realSeconds, secondsLeft } from "./clock.js";
 import { t } from "./i18n.js";
-import { announce } from "./live.js";
+import { announce } from "./stage.js";
 
 const WARNING_SECONDS = 10;
 const PULSE_SECONDS = 5;

@@ -7,11 +7,10 @@ import { t, errorText, withStrings } from "./i18n.js";
 import { Connection, seatHello } from "./net.js";
 import { ERROR_CODES, PHASE_BOUND as PHASE_BOUND_TYPES } from "./protocol.js";
 import { syncClock } from "./clock.js";
-import { announce } from "./live.js";
 import { readModel, screenOf } from "./model.js";
 import { banners } from "./banners.js";
 import { cue } from "./feel.js";
-import { mount, mounted } from "./stage.js";
+import { announce, mount, mounted } from "./stage.js";
 
 // Each screen loads when first needed, and every game screen a while after the lobby shows
 // (or as soon as a game is on), so a room opened from its link stays light

@@ -1,4 +1,5 @@
-// The one screen on show: mounting a new one unmounts the previous one.
+// The one screen on show (mounting a new one unmounts the previous one), and what screen
+// readers are told about it: phase changes, "your turn", the last 10 s of a countdown.
 let current = null;
 let currentKind = null;
 
@@ -14,4 +15,18 @@ export function mount(kind, create) {
 
 export function mounted() {
   return { kind: currentKind, screen: current };
+}
+
+const timers = {};
+
+export function announce(text, urgent = false) {
+  const id = urgent ? "live-alert" : "live-polite";
+  const region = document.getElementById(id);
+  if (!region) return;
+  // Clearing first makes the same sentence be read again when it repeats.
+  region.textContent = "";
+  clearTimeout(timers[id]);
+  timers[id] = setTimeout(() => {
+    region.textContent = text;
+  }, 50);
 }

@@ -4,7 +4,7 @@
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../countdown.js";
-import { announce } from "../live.js";
+import { announce } from "../stage.js";
 import { draftForm } from "../draft.js";
 import { clueWall } from "../cluewall.js";
 import { avatar, nameOf } from "./common.js";

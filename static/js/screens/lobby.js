@@ -6,12 +6,24 @@ import { h, fill, keepFocus, whenIdle } from "../dom.js";
 import { t } from "../i18n.js";
 import { store } from "../store.js";
 import { MR_WHITE_MIN_PLAYERS } from "../model.js";
-import { PRESETS, presetOf } from "../presets.js";
 import { askKick, avatar, playerTags } from "./common.js";
 import { botsPanel, removeBotButton } from "./bots.js";
 import { hostWordsPanel } from "./host-words.js";
-import { settingsPanel } from "./settings.js";
 import { themeCards } from "./themes.js";
+
+// The presets: a few ways to play, each a set of settings sent in one change; the lobby shows
+// which one the current settings match (none once the host tunes them by hand).
+const PRESETS = [
+  { id: "quick", changes: { mode: "classic", mr_white: false, clue_rounds_per_vote: 1, clue_timer: true, clue_seconds: 30, vote_timer: true, vote_seconds: 45 } },
+  { id: "classic", changes: { mode: "classic", mr_white: false, clue_rounds_per_vote: 1, clue_timer: true, clue_seconds: 60, vote_timer: true, vote_seconds: 90 } },
+  { id: "mr_white", changes: { mode: "classic", mr_white: true, clue_rounds_per_vote: 2, clue_timer: true, clue_seconds: 60, vote_timer: true, vote_seconds: 90 } },
+  { id: "grades", changes: { mode: "grade", mr_white: false, clue_rounds_per_vote: 1, clue_timer: true, clue_seconds: 60, vote_timer: true, vote_seconds: 90 } },
+];
+
+/** The preset the settings match, or null. */
+function presetOf(settings) {
+  return PRESETS.find((p) => Object.entries(p.changes).every(([key, value]) => settings[key] === value)) || null;
+}
 
 export function lobbyScreen(root, app) {
   const code = app.code;
@@ -55,20 +67,28 @@ export function lobbyScreen(root, app) {
   const presetBox = h("section", { class: "panel stack", "aria-labelledby": "presets-title" },
     h("h2", { id: "presets-title", text: t("lobby.game") }), presets, presetLine);
   const themes = themeCards(app);
-  const settings = settingsPanel(app);
-  const advanced = h("details", { class: "panel advanced", id: "advanced" },
-    h("summary", { id: "advanced-title" }), settings.el);
-  // Its fifteen rows, folded away, are built after the lobby's first draw (or when opened
-  // before that), so that draw stays light under a slow CPU (tests/web/bench_interactive.py).
-  let settingsDue = false;
+  const advanced = h("details", { class: "panel advanced", id: "advanced" }, h("summary", { id: "advanced-title" }));
+  // Its fifteen rows, folded away, load (./settings.js) and are built after the lobby's first
+  // draw, or when opened before that: one file and one build fewer before that draw, under a
+  // slow CPU (tests/web/bench_interactive.py).
+  let settings = null;
+  let settingsAsked = false;
   function drawSettings() {
-    settingsDue = true;
-    if (lastModel) settings.update(lastModel);
+    if (settingsAsked) return;
+    settingsAsked = true;
+    import("./settings.js").then(({ settingsPanel }) => {
+      settings = settingsPanel(app);
+      advanced.append(settings.el);
+      if (lastModel) settings.update(lastModel);
+    }, (error) => {
+      settingsAsked = false; // offline for a moment: the next opening asks again
+      console.warn(error);
+    });
   }
   advanced.addEventListener("toggle", () => {
-    if (advanced.open && !settingsDue) drawSettings();
+    if (advanced.open) drawSettings();
   });
-  whenIdle(() => { if (!settingsDue) drawSettings(); });
+  whenIdle(drawSettings);
   const startButton = h("button", { type: "button", class: "btn primary", id: "start-game", text: t("lobby.start") });
   const startHint = h("p", { class: "start-why", id: "start-hint", role: "status" });
   const startBar = h("div", { class: "start-bar", id: "start-bar" }, startHint, startButton);
@@ -192,7 +212,7 @@ export function lobbyScreen(root, app) {
       drawPresets(model);
       themes.update(model);
       advanced.querySelector("summary").textContent = t(model.isHost ? "lobby.advanced" : "lobby.all_settings");
-      if (settingsDue) settings.update(model);
+      if (settings) settings.update(model);
       hostWords.update(model);
       bots.update(model);
       const blocker = startBlocker(model);

@@ -6,7 +6,7 @@ import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../countdown.js";
 import { secondsLeft } from "../clock.js";
-import { announce } from "../live.js";
+import { announce } from "../stage.js";
 import { clueWall } from "../cluewall.js";
 import { tallyBoard } from "../tally.js";
 import { kickList, nameOf } from "./common.js";
