@@ -20,11 +20,22 @@ from pydantic import TypeAdapter
 from undercover.engine import ghosts, seats
 from undercover.engine.dealing import Deck
 from undercover.engine.host_words import host_words_summary
-from undercover.engine.state import Ghost, Guessing, Lobby, Reveal, RoleReveal, Room, Seat, Voting
+from undercover.engine.state import (
+    Ghost,
+    Guessing,
+    Lobby,
+    Reveal,
+    RoleReveal,
+    Room,
+    ScoreLine,
+    Seat,
+    Voting,
+)
 from undercover.rules import Game, RecapEntry, Role, RuleViolation, composition
 
 JSON = dict[str, Any]
 _RECAP: TypeAdapter[tuple[RecapEntry, ...]] = TypeAdapter(tuple[RecapEntry, ...])
+_SCORE_LINES: TypeAdapter[tuple[ScoreLine, ...]] = TypeAdapter(tuple[ScoreLine, ...])
 
 
 def view_for(room: Room, viewer: str | None, now: float, deck: Deck) -> JSON:
@@ -239,7 +250,7 @@ def _scoreboard(room: Room) -> JSON:
     board = room.scoreboard
     return {
         "games": board.games,
-        "players": [line.model_dump(mode="json") for line in board.players],
+        "players": _SCORE_LINES.dump_python(board.players, mode="json"),  # one call for all
         "camps": dict(board.camps),
     }
 
