@@ -275,6 +275,35 @@ def private_parts(room: Room, viewers: Iterable[str | None]) -> dict[str | None,
     }
 
 
+def private_inputs(room: Room) -> tuple[object, ...]:
+    """Everything a private part reads, whoever the viewer: two rooms with equal inputs give
+    every viewer the same `private_part` (checked over random games, tests/wire), so a step
+    that keeps them equal (a clue, most of a game's inputs) need not build any again.
+
+    Keep it in step with `_private`. The recap is read only for an eliminated Mr. White (has
+    he guessed?), so it is an input only then: otherwise every clue would change the inputs.
+    """
+    phase, game = room.phase, room.game
+    confirmed = phase.confirmed if isinstance(phase, RoleReveal) else None
+    common = (room.seats, room.ghosts, type(phase), confirmed)
+    if game is None:
+        return common
+    out = any(role is Role.MR_WHITE and p not in game.alive for p, role in game.roles.items())
+    recap = game.recap if out else None
+    return (
+        *common,
+        game.roles,
+        game.words,
+        game.grades,
+        game.alive,
+        game.kicked,
+        game.ballots,
+        game.stage,
+        game.speaking_order,
+        recap,
+    )
+
+
 def _private(room: Room, viewer: str | None, seat: Seat | None, ghost: Ghost | None) -> JSON:
     game = room.game
     status = _status(seat, game)

@@ -30,7 +30,7 @@ from pydantic_core import to_json
 
 from undercover.engine.dealing import Deck
 from undercover.engine.state import Room
-from undercover.engine.view import private_part, private_parts, public_view
+from undercover.engine.view import private_inputs, private_part, private_parts, public_view
 from undercover.wire.recap_json import GameKey, Recap, RecapJson, game_key
 
 JSON = dict[str, Any]
@@ -144,6 +144,8 @@ class Frames:
         self._held: dict[str, _Held] = {}
         self._steps = itertools.count(1)
         self._texts = _Texts()
+        self._private_inputs: tuple[object, ...] | None = None
+        self._private_texts: dict[str | None, str] = {}  # viewer -> `me`, for those inputs
 
     def forget(self, conn: str) -> None:
         """`conn` gets a full view next (a new socket, or one that asked with `sync`)."""
@@ -164,10 +166,7 @@ class Frames:
         held = {conn: h for conn, h in self._held.items() if conn in keep}
         step = _parts(next(self._steps), room, now, self.deck, self._texts)
         targets = list(targets)
-        privates = {
-            viewer: self._texts.text((ME, viewer), value)
-            for viewer, value in private_parts(room, {viewer for _, viewer in targets}).items()
-        }
+        privates = self._privates(room, {viewer for _, viewer in targets})
         bodies: dict[int, tuple[str, int]] = {}  # the step a socket holds -> what it lacks
         frames = []
         for conn, viewer in targets:
@@ -185,6 +184,19 @@ class Frames:
             held[conn] = _Held(step, me)
         self._held = held
         return frames
+
+    def _privates(self, room: Room, viewers: set[str | None]) -> dict[str | None, str]:
+        """Each viewer's `me` text; while the room's private inputs stay equal, the texts of
+        the last steps serve again and only viewers not seen since are built."""
+        inputs = private_inputs(room)
+        if inputs != self._private_inputs:
+            self._private_inputs, self._private_texts = inputs, {}
+        texts = self._private_texts
+        missing = viewers.difference(texts)
+        if missing:
+            for viewer, value in private_parts(room, missing).items():
+                texts[viewer] = self._texts.text((ME, viewer), value)
+        return texts
 
 
 def render_views(
