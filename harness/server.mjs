@@ -178,7 +178,8 @@ async function control(req, res, url) {
       if (!object) return sendJson(res, 404, { error: "no such object" });
       await object.idle();
       const rows = object.storage.isEmpty ? [] : object.storage.sql.exec("SELECT doc FROM room").toArray();
-      return sendJson(res, 200, { doc: rows.length ? rows[0].doc : null });
+      const doc = rows.length ? rows[0].doc : null; // UTF-8 bytes, or TEXT from an older write
+      return sendJson(res, 200, { doc: doc instanceof ArrayBuffer ? new TextDecoder().decode(doc) : doc });
     }
     case "reset-limits":
       runtime.resetLimits();

@@ -280,3 +280,53 @@ def test_the_writer_reuses_recap_json_without_changing_a_byte() -> None:
     other = Table.seated("eve", "fay", "gus", seed=4).started().clue_round()
     assert writer.dump(other.room) == store.document(other.room)  # another game entirely
     assert writer.dump(table.room) == table.room.model_dump_json(ensure_ascii=True)
+
+
+def test_the_writer_keeps_each_seat_json_while_the_seat_is_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = Table.seated("ana", 'b"seats":[]', "cy", "dan", "eve", seed=3)
+    writer = store.RoomWriter()
+    assert writer.dump(table.room) == store.document(table.room)
+    serialised: list[str] = []
+    document = store.document
+
+    def counted(model: Any) -> str:
+        serialised.append(type(model).__name__)
+        return document(model)
+
+    monkeypatch.setattr(store, "document", counted)
+    for step in (
+        lambda t: t.started(),
+        lambda t: t.disconnect("cy"),
+        lambda t: t.give_clue(t.speaker),
+        lambda t: t.leave("dan"),
+        lambda t: t.tick(600),
+    ):
+        serialised.clear()
+        before = table.room.seats
+        table = step(table)
+        text = writer.dump(table.room)
+        assert text == document(table.room)
+        changed = [seat for seat in table.room.seats if seat not in before]
+        assert serialised.count("Seat") == len(changed)
+
+
+def test_the_document_is_written_as_bytes_and_a_room_saved_as_text_still_loads(
+    db: SqliteDatabase,
+) -> None:
+    table = Table.seated("ana", "ben", "cy", seed=3).started()
+    doc = store.document(table.room)
+    store.write(db, Record(FORMAT_VERSION, 4, doc))
+    (stored,) = db.execute("SELECT doc FROM room")
+    assert stored["doc"] == doc.encode()
+    # What the previous version wrote: the same document as TEXT.
+    db.execute("UPDATE room SET doc = ? WHERE id = 1", (doc,))
+    assert store.read(db) == Record(FORMAT_VERSION, 4, doc)
+    assert store.load_room(Record(FORMAT_VERSION, 4, doc)) == table.room
+
+
+def test_a_document_that_is_not_utf8_is_refused(db: SqliteDatabase) -> None:
+    db.execute("INSERT INTO room (id, format, revision, doc) VALUES (1, 1, 2, ?)", (b"\xff{",))
+    with pytest.raises(StoreError, match="UTF-8"):
+        store.read(db)

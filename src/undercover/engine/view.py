@@ -12,6 +12,7 @@ Serialising views for many viewers at once is the wire's job (`wire/frames.py`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -249,7 +250,22 @@ def _scoreboard(room: Room) -> JSON:
 def private_part(room: Room, viewer: str | None) -> JSON:
     """The viewer's own card, ballot and confirmation (empty values for spectators), and
     for a ghost every card of the game with its own bet."""
-    seat, ghost, game = seats.find(room, viewer), ghosts.find(room, viewer), room.game
+    return _private(room, viewer, seats.find(room, viewer), ghosts.find(room, viewer))
+
+
+def private_parts(room: Room, viewers: Iterable[str | None]) -> dict[str | None, JSON]:
+    """`private_part` of each viewer, the room's seats and ghosts looked up once for all (a
+    step's frames need every viewer's)."""
+    seat_of: dict[str | None, Seat] = {seat.player_id: seat for seat in room.seats}
+    ghost_of: dict[str | None, Ghost] = {ghost.player_id: ghost for ghost in room.ghosts}
+    return {
+        viewer: _private(room, viewer, seat_of.get(viewer), ghost_of.get(viewer))
+        for viewer in viewers
+    }
+
+
+def _private(room: Room, viewer: str | None, seat: Seat | None, ghost: Ghost | None) -> JSON:
+    game = room.game
     status = _status(seat, game)
     playing = game is not None and status in ("alive", "eliminated")
     secret: JSON = {"kind": None, "value": None}

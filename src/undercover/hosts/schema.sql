@@ -10,7 +10,8 @@ CREATE TABLE IF NOT EXISTS meta (
     value TEXT NOT NULL
 );
 
--- The whole room as one JSON document: one row, rewritten whole by every input.
+-- The whole room as one JSON document: one row, rewritten whole by every input. `doc` holds
+-- its UTF-8 bytes (a BLOB, which a TEXT column keeps as is); rooms saved before hold TEXT.
 -- `revision` increases by one per saved input; it is the `seq` of the views sent.
 CREATE TABLE IF NOT EXISTS room (
     id INTEGER PRIMARY KEY CHECK (id = 1),

@@ -30,7 +30,7 @@ from pydantic_core import to_json
 
 from undercover.engine.dealing import Deck
 from undercover.engine.state import Room
-from undercover.engine.view import private_part, public_view
+from undercover.engine.view import private_part, private_parts, public_view
 from undercover.wire.recap_json import GameKey, Recap, RecapJson, game_key
 
 JSON = dict[str, Any]
@@ -163,12 +163,14 @@ class Frames:
         keep = set(live)
         held = {conn: h for conn, h in self._held.items() if conn in keep}
         step = _parts(next(self._steps), room, now, self.deck, self._texts)
-        privates: dict[str | None, str] = {}
+        targets = list(targets)
+        privates = {
+            viewer: self._texts.text((ME, viewer), value)
+            for viewer, value in private_parts(room, {viewer for _, viewer in targets}).items()
+        }
         bodies: dict[int, tuple[str, int]] = {}  # the step a socket holds -> what it lacks
         frames = []
         for conn, viewer in targets:
-            if viewer not in privates:
-                privates[viewer] = self._texts.text((ME, viewer), private_part(room, viewer))
             me = privates[viewer]
             before = held.get(conn)
             number = before.step.number if before is not None else 0
