@@ -230,3 +230,24 @@ def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
     table.clue_round()  # the vote opens: ballots change, every part is built again
     frames.build(table.room, 4, table.now, targets, live)
     assert built[2:] == [{viewer for _, viewer in targets}]
+
+
+def test_a_seat_that_changes_is_sent_alone_as_a_patch_of_players() -> None:
+    table = Table.at("clues")
+    frames = Frames(DECK)
+    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
+    live = [conn for conn, _ in targets]
+    frames.build(table.room, 1, table.now, targets, live)
+    gone = table.alive_names[-1]
+    index = [s.nickname for s in table.room.seats].index(gone)
+    table.disconnect(gone)
+    for _, text in frames.build(table.room, 2, table.now, targets, live):
+        view = json.loads(text)["view"]
+        assert "players" not in view
+        assert list(view["players_patch"]) == [str(index)]
+        assert view["players_patch"][str(index)]["connected"] is False
+    table.join("nouveau")  # a spectator's seat: the list grows, and is sent whole
+    for _, text in frames.build(table.room, 3, table.now, targets, live):
+        view = json.loads(text)["view"]
+        assert "players_patch" not in view
+        assert len(view["players"]) == len(table.room.seats)

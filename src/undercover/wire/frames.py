@@ -1,5 +1,5 @@
 """The one frame builder: each part of a view serialised once per step, each socket sent only
-the parts that changed since the last frame it received (protocol 3, docs/protocol.md).
+the parts that changed since the last frame it received (protocols 3 and 4, docs/protocol.md).
 
 A view (`view_for`) is a dict of top-level parts: the public ones, the same for everyone, and
 `me`. Per step every public part is serialised once, and so is each field of `game` (its
@@ -38,6 +38,8 @@ Parts = Mapping[str, str]  # a key of the view (or of its `game`) -> the JSON te
 RECAP: Final = "recap"
 GAME: Final = "game"
 ME: Final = "me"
+PLAYERS: Final = "players"
+PATCH: Final = "players_patch"  # the seats of `players` that changed, by index (protocol 4)
 
 
 def to_ascii_json(value: object) -> str:
@@ -61,6 +63,7 @@ class _Step:
     number: int
     public: Parts  # in the view's order; `game` holds "null" or "{}" (its fields are apart)
     game: _Game | None
+    players: tuple[str, ...]  # each seat's JSON in `players`, in order
 
 
 @dataclass(frozen=True)
@@ -91,11 +94,14 @@ def _parts(number: int, room: Room, now: float, deck: Deck, texts: _Texts) -> _S
     view = public_view(room, now, deck, with_recap=False)
     game_view = view["game"]
     view["game"] = None if game_view is None else {}
+    players = tuple(texts.text((PLAYERS, i), seat) for i, seat in enumerate(view[PLAYERS]))
+    view[PLAYERS] = None  # its text is its seats' (the bytes of the list's own JSON)
     public = {key: texts.text(key, value) for key, value in view.items()}
+    public[PLAYERS] = "[" + ",".join(players) + "]"
     if game_view is None or room.game is None:
-        return _Step(number, public, None)
+        return _Step(number, public, None, players)
     fields = {key: texts.text((GAME, key), value) for key, value in game_view.items()}
-    return _Step(number, public, _Game(game_key(room), fields, room.game.recap))
+    return _Step(number, public, _Game(game_key(room), fields, room.game.recap), players)
 
 
 def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str, int]:
@@ -108,8 +114,19 @@ def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str,
             if game is not None:
                 members.append(f'"game":{game}')
         elif before is None or text != before.public[key]:
-            members.append(f'"{key}":{text}')
+            members.append(_players_patch(step, before) if key == PLAYERS else f'"{key}":{text}')
     return ",".join(members), start
+
+
+def _players_patch(step: _Step, before: _Step | None) -> str:
+    """`players` for a socket holding `before`: the seats that changed, by index, when the
+    list kept its length (one seat's status or connection, usually), else the whole list."""
+    held = before.players if before is not None else ()
+    if len(held) != len(step.players):
+        return f'"{PLAYERS}":{step.public[PLAYERS]}'
+    pairs = enumerate(zip(step.players, held, strict=True))
+    changed = [f'"{i}":{seat}' for i, (seat, was) in pairs if seat != was]
+    return f'"{PATCH}":{{' + ",".join(changed) + "}"
 
 
 def _game_changes(
