@@ -12,7 +12,7 @@ Serialising views for many viewers at once is the wire's job (`wire/frames.py`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -275,10 +275,12 @@ def private_parts(room: Room, viewers: Iterable[str | None]) -> dict[str | None,
     }
 
 
-def private_inputs(room: Room) -> tuple[object, ...]:
-    """Everything a private part reads, whoever the viewer: two rooms with equal inputs give
-    every viewer the same `private_part` (checked over random games, tests/wire), so a step
-    that keeps them equal (a clue, most of a game's inputs) need not build any again.
+def private_inputs(room: Room) -> tuple[tuple[object, ...], Mapping[str, str | None]]:
+    """Everything a private part reads: what any viewer's reads, and each viewer's own ballot
+    (the only per-viewer input). A viewer's `private_part` is the same in two rooms whose
+    shared inputs are equal and whose ballot entry for that viewer is the same (checked over
+    random games, tests/wire), so a step that keeps them (a clue, most of a game's inputs; a
+    vote, for everyone but the voter) need not build those parts again.
 
     Keep it in step with `_private`. The recap is read only for an eliminated Mr. White (has
     he guessed?), so it is an input only then: otherwise every clue would change the inputs.
@@ -287,21 +289,21 @@ def private_inputs(room: Room) -> tuple[object, ...]:
     confirmed = phase.confirmed if isinstance(phase, RoleReveal) else None
     common = (room.seats, room.ghosts, type(phase), confirmed)
     if game is None:
-        return common
+        return common, {}
     out = any(role is Role.MR_WHITE and p not in game.alive for p, role in game.roles.items())
     recap = game.recap if out else None
-    return (
+    shared = (
         *common,
         game.roles,
         game.words,
         game.grades,
         game.alive,
         game.kicked,
-        game.ballots,
         game.stage,
         game.speaking_order,
         recap,
     )
+    return shared, game.ballots
 
 
 def _private(room: Room, viewer: str | None, seat: Seat | None, ghost: Ghost | None) -> JSON:

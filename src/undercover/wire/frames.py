@@ -39,6 +39,7 @@ RECAP: Final = "recap"
 GAME: Final = "game"
 ME: Final = "me"
 PLAYERS: Final = "players"
+ABSENT: Final = object()  # no ballot, apart from a ballot for no one (None)
 PATCH: Final = "players_patch"  # the seats of `players` that changed, by index (protocol 4)
 
 
@@ -163,6 +164,7 @@ class Frames:
         self._texts = _Texts()
         self._private_inputs: tuple[object, ...] | None = None
         self._private_texts: dict[str | None, str] = {}  # viewer -> `me`, for those inputs
+        self._ballots: Mapping[str, str | None] = {}  # the per-viewer inputs, as last seen
 
     def forget(self, conn: str) -> None:
         """`conn` gets a full view next (a new socket, or one that asked with `sync`)."""
@@ -204,11 +206,17 @@ class Frames:
 
     def _privates(self, room: Room, viewers: set[str | None]) -> dict[str | None, str]:
         """Each viewer's `me` text; while the room's private inputs stay equal, the texts of
-        the last steps serve again and only viewers not seen since are built."""
-        inputs = private_inputs(room)
-        if inputs != self._private_inputs:
-            self._private_inputs, self._private_texts = inputs, {}
-        texts = self._private_texts
+        the last steps serve again: only viewers not seen since, or whose own ballot changed,
+        are built."""
+        shared, ballots = private_inputs(room)
+        if shared != self._private_inputs:
+            self._private_inputs, self._private_texts = shared, {}
+        texts, before = self._private_texts, self._ballots
+        if ballots != before:
+            for voter in {*ballots, *before}:
+                if ballots.get(voter, ABSENT) != before.get(voter, ABSENT):
+                    texts.pop(voter, None)
+        self._ballots = ballots
         missing = viewers.difference(texts)
         if missing:
             for viewer, value in private_parts(room, missing).items():
