@@ -225,8 +225,9 @@ export function seatHello(code, name = () => null) {
 }
 
 // A view frame holds the whole view (`full`) or only the parts that changed since the last
-// view this socket received: of `game`, only the fields that changed, and of its recap the
-// entries from `recap_from` on (docs/protocol.md). Null if it does not apply to `before`.
+// view this socket received: of `players`, the seats that changed (`players_patch`), of `game`,
+// only the fields that changed, and of its recap the entries from `recap_from` on
+// (docs/protocol.md). Null if it does not apply to `before`.
 export function wholeView(before, message) {
   const part = message.view;
   const start = message.recap_from || 0;
@@ -234,6 +235,16 @@ export function wholeView(before, message) {
   if (message.full) return start ? null : part;
   if (!before) return null;
   const view = { ...before, ...part };
+  delete view.players_patch;
+  if (part.players_patch) {
+    // The seats that changed, by index (protocol 4).
+    if (!Array.isArray(before.players)) return null;
+    view.players = before.players.slice();
+    for (const [index, seat] of Object.entries(part.players_patch)) {
+      if (!/^\d+$/.test(index) || Number(index) >= view.players.length) return null;
+      view.players[Number(index)] = seat;
+    }
+  }
   const held = before.game || null;
   if (part.game) view.game = { ...held, ...part.game };
   if (start) {

@@ -108,8 +108,8 @@ def test_a_view_with_unknown_fields_renders_and_names_stay_text(browser: Any, se
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
             assert message["token"] == SEAT["token"]
-            assert message["protocol"] == 3
-            ws.send(json.dumps({"type": "welcome", "protocol": 3, **SEAT}))
+            assert message["protocol"] == 4
+            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)
@@ -141,6 +141,10 @@ def test_the_client_puts_a_partial_view_back_together(browser: Any, server: Any)
             wholeView(null, tail),
             wholeView(null, { full: false, recap_from: 0, view: { now: 3 } }),
             wholeView({ game: { recap: ["a"] } }, tail),
+            wholeView({ now: 1, players: [{ id: "p1" }, { id: "p2" }] },
+              { full: false, view: { players_patch: { 1: { id: "p2", out: true } } } }),
+            wholeView({ now: 1, players: [{ id: "p1" }] },
+              { full: false, view: { players_patch: { 1: { id: "p2" } } } }),
           ];
         }"""
     )
@@ -156,6 +160,8 @@ def test_the_client_puts_a_partial_view_back_together(browser: Any, server: Any)
         None,
         None,
         None,
+        {"now": 1, "players": [{"id": "p1"}, {"id": "p2", "out": True}]},  # no players_patch
+        None,  # a patch of a seat this socket never had
     ]
     page.close()
 
@@ -168,7 +174,7 @@ def test_a_frame_the_client_cannot_apply_makes_it_ask_for_a_full_view(
     def script(ws: Any, message: dict[str, Any]) -> None:
         received.append(message)
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 3, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
             # A view continuing a recap this socket never had, then a partial one on top.
             tail = {"phase": "clues", "game": {"recap": []}, "players": []}
             ws.send(
@@ -198,7 +204,7 @@ def test_what_the_client_cannot_read_shows_the_reload_banner(
 ) -> None:
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 3, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
             ws.send(_lobby_frame())
             ws.send(json.dumps(frame))
 
@@ -261,7 +267,7 @@ def test_a_dropped_socket_reconnects_at_once_then_with_backoff(browser: Any, ser
             if len(hellos) < 4:
                 ws.close(code=1011, reason="")  # a server error: not final, try again
                 return
-            ws.send(json.dumps({"type": "welcome", "protocol": 3, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)

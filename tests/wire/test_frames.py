@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
+from tests.engine import test_no_leak as no_leak
 from tests.engine.content import DECK
 from tests.engine.table import Table
-from undercover.engine.view import public_view, view_for
+from undercover.engine.effects import DeleteRoom
+from undercover.engine.view import private_inputs, private_part, public_view, view_for
 from undercover.wire import frames as frames_module
 from undercover.wire.codec import read_view
 from undercover.wire.frames import Frames, render_views, to_ascii_json
@@ -167,3 +171,83 @@ def test_the_recap_cache_is_keyed_by_game_and_index() -> None:
     assert other.game.recap != recap
     expected = "[" + ",".join(e.model_dump_json(ensure_ascii=True) for e in other.game.recap) + "]"
     assert cache.text(game_key(other.room), other.game.recap) == expected
+
+
+@pytest.mark.parametrize("game_seed", range(8))
+def test_random_games_rebuild_every_view_and_equal_private_inputs_give_equal_parts(
+    game_seed: int,
+) -> None:
+    """The random games of the no-leak property (kicks, ghosts, bots, shared phones, Mr.
+    White's guess): each step's frames rebuild every view, and whenever a step keeps the
+    room's private inputs equal (the frame builder then reuses every `me`), every viewer's
+    private part is indeed the same."""
+    rng = random.Random(game_seed)
+
+    def pick(options: Sequence[Any]) -> Any:
+        return rng.choice(options)
+
+    table, checked = no_leak.random_table(pick), no_leak.Checked()
+    sockets, seq, reused = Sockets(Frames(DECK)), 0, 0
+    for _ in range(no_leak.MAX_STEPS):
+        before = table.room
+        if table.phase == "ended" or DeleteRoom() in table.effects:
+            break
+        if not no_leak.act(table, pick, checked):
+            continue
+        seq += 1
+        sockets.send(table, seq)
+        if private_inputs(before) == private_inputs(table.room):
+            reused += 1
+            viewers = [None, *(s.player_id for s in before.seats), "p999"]
+            for viewer in viewers:
+                assert private_part(before, viewer) == private_part(table.room, viewer)
+    assert reused  # every game has steps that keep them (clues at least)
+
+
+def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = Table.at("clues")
+    frames = Frames(DECK)
+    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
+    live = [conn for conn, _ in targets]
+    built: list[set[str | None]] = []
+    parts = frames_module.private_parts
+
+    def counted(room: Any, viewers: set[str | None]) -> dict[str | None, Any]:
+        built.append(set(viewers))
+        return parts(room, viewers)
+
+    monkeypatch.setattr(frames_module, "private_parts", counted)
+    frames.build(table.room, 1, table.now, targets, live)
+    assert built == [{viewer for _, viewer in targets}]
+    table.give_clue(table.speaker, "rouge")
+    frames.build(table.room, 2, table.now, [*targets, ("board", None)], [*live, "board"])
+    assert built[1:] == [{None}]  # only the viewer not seen before
+    table.give_clue(table.speaker, "vert")
+    frames.build(table.room, 3, table.now, targets, live)
+    assert len(built) == 2
+    table.clue_round()  # the vote opens: ballots change, every part is built again
+    frames.build(table.room, 4, table.now, targets, live)
+    assert built[2:] == [{viewer for _, viewer in targets}]
+
+
+def test_a_seat_that_changes_is_sent_alone_as_a_patch_of_players() -> None:
+    table = Table.at("clues")
+    frames = Frames(DECK)
+    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
+    live = [conn for conn, _ in targets]
+    frames.build(table.room, 1, table.now, targets, live)
+    gone = table.alive_names[-1]
+    index = [s.nickname for s in table.room.seats].index(gone)
+    table.disconnect(gone)
+    for _, text in frames.build(table.room, 2, table.now, targets, live):
+        view = json.loads(text)["view"]
+        assert "players" not in view
+        assert list(view["players_patch"]) == [str(index)]
+        assert view["players_patch"][str(index)]["connected"] is False
+    table.join("nouveau")  # a spectator's seat: the list grows, and is sent whole
+    for _, text in frames.build(table.room, 3, table.now, targets, live):
+        view = json.loads(text)["view"]
+        assert "players_patch" not in view
+        assert len(view["players"]) == len(table.room.seats)

@@ -20,11 +20,22 @@ from pydantic import TypeAdapter
 from undercover.engine import ghosts, seats
 from undercover.engine.dealing import Deck
 from undercover.engine.host_words import host_words_summary
-from undercover.engine.state import Ghost, Guessing, Lobby, Reveal, RoleReveal, Room, Seat, Voting
+from undercover.engine.state import (
+    Ghost,
+    Guessing,
+    Lobby,
+    Reveal,
+    RoleReveal,
+    Room,
+    ScoreLine,
+    Seat,
+    Voting,
+)
 from undercover.rules import Game, RecapEntry, Role, RuleViolation, composition
 
 JSON = dict[str, Any]
 _RECAP: TypeAdapter[tuple[RecapEntry, ...]] = TypeAdapter(tuple[RecapEntry, ...])
+_SCORE_LINES: TypeAdapter[tuple[ScoreLine, ...]] = TypeAdapter(tuple[ScoreLine, ...])
 
 
 def view_for(room: Room, viewer: str | None, now: float, deck: Deck) -> JSON:
@@ -239,7 +250,7 @@ def _scoreboard(room: Room) -> JSON:
     board = room.scoreboard
     return {
         "games": board.games,
-        "players": [line.model_dump(mode="json") for line in board.players],
+        "players": _SCORE_LINES.dump_python(board.players, mode="json"),  # one call for all
         "camps": dict(board.camps),
     }
 
@@ -262,6 +273,35 @@ def private_parts(room: Room, viewers: Iterable[str | None]) -> dict[str | None,
         viewer: _private(room, viewer, seat_of.get(viewer), ghost_of.get(viewer))
         for viewer in viewers
     }
+
+
+def private_inputs(room: Room) -> tuple[object, ...]:
+    """Everything a private part reads, whoever the viewer: two rooms with equal inputs give
+    every viewer the same `private_part` (checked over random games, tests/wire), so a step
+    that keeps them equal (a clue, most of a game's inputs) need not build any again.
+
+    Keep it in step with `_private`. The recap is read only for an eliminated Mr. White (has
+    he guessed?), so it is an input only then: otherwise every clue would change the inputs.
+    """
+    phase, game = room.phase, room.game
+    confirmed = phase.confirmed if isinstance(phase, RoleReveal) else None
+    common = (room.seats, room.ghosts, type(phase), confirmed)
+    if game is None:
+        return common
+    out = any(role is Role.MR_WHITE and p not in game.alive for p, role in game.roles.items())
+    recap = game.recap if out else None
+    return (
+        *common,
+        game.roles,
+        game.words,
+        game.grades,
+        game.alive,
+        game.kicked,
+        game.ballots,
+        game.stage,
+        game.speaking_order,
+        recap,
+    )
 
 
 def _private(room: Room, viewer: str | None, seat: Seat | None, ghost: Ghost | None) -> JSON:

@@ -141,6 +141,14 @@ def read_view(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str,
     if held is None:
         raise ValueError("a partial view on a socket that holds no view")
     view = {**held, **part}
+    patch = view.pop("players_patch", None)
+    if patch is not None:  # the seats that changed, by index (protocol 4)
+        players = list(held.get("players") or ())
+        for index, seat in patch.items():
+            if not index.isdigit() or int(index) >= len(players):
+                raise ValueError(f"a patch of seat {index}, which this socket never had")
+            players[int(index)] = seat
+        view["players"] = players
     game, before = part.get("game"), held.get("game")
     if game is not None:  # only the fields that changed; another game comes whole
         view["game"] = {**(before or {}), **game}

@@ -33,7 +33,7 @@ class ErrorCode:
 PROTOCOL: Final = (
     ErrorCode(
         ProtocolCode.OUTDATED,
-        "`hello.protocol` is a whole number other than 3 (an old page)",
+        "`hello.protocol` is a whole number other than 4 (an old page)",
         "yes (4426)",
     ),
     ErrorCode(ProtocolCode.BINARY_FRAME, "a binary frame"),

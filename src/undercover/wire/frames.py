@@ -1,5 +1,5 @@
 """The one frame builder: each part of a view serialised once per step, each socket sent only
-the parts that changed since the last frame it received (protocol 3, docs/protocol.md).
+the parts that changed since the last frame it received (protocols 3 and 4, docs/protocol.md).
 
 A view (`view_for`) is a dict of top-level parts: the public ones, the same for everyone, and
 `me`. Per step every public part is serialised once, and so is each field of `game` (its
@@ -30,7 +30,7 @@ from pydantic_core import to_json
 
 from undercover.engine.dealing import Deck
 from undercover.engine.state import Room
-from undercover.engine.view import private_part, private_parts, public_view
+from undercover.engine.view import private_inputs, private_part, private_parts, public_view
 from undercover.wire.recap_json import GameKey, Recap, RecapJson, game_key
 
 JSON = dict[str, Any]
@@ -38,6 +38,8 @@ Parts = Mapping[str, str]  # a key of the view (or of its `game`) -> the JSON te
 RECAP: Final = "recap"
 GAME: Final = "game"
 ME: Final = "me"
+PLAYERS: Final = "players"
+PATCH: Final = "players_patch"  # the seats of `players` that changed, by index (protocol 4)
 
 
 def to_ascii_json(value: object) -> str:
@@ -61,6 +63,7 @@ class _Step:
     number: int
     public: Parts  # in the view's order; `game` holds "null" or "{}" (its fields are apart)
     game: _Game | None
+    players: tuple[str, ...]  # each seat's JSON in `players`, in order
 
 
 @dataclass(frozen=True)
@@ -91,11 +94,14 @@ def _parts(number: int, room: Room, now: float, deck: Deck, texts: _Texts) -> _S
     view = public_view(room, now, deck, with_recap=False)
     game_view = view["game"]
     view["game"] = None if game_view is None else {}
+    players = tuple(texts.text((PLAYERS, i), seat) for i, seat in enumerate(view[PLAYERS]))
+    view[PLAYERS] = None  # its text is its seats' (the bytes of the list's own JSON)
     public = {key: texts.text(key, value) for key, value in view.items()}
+    public[PLAYERS] = "[" + ",".join(players) + "]"
     if game_view is None or room.game is None:
-        return _Step(number, public, None)
+        return _Step(number, public, None, players)
     fields = {key: texts.text((GAME, key), value) for key, value in game_view.items()}
-    return _Step(number, public, _Game(game_key(room), fields, room.game.recap))
+    return _Step(number, public, _Game(game_key(room), fields, room.game.recap), players)
 
 
 def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str, int]:
@@ -108,8 +114,19 @@ def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str,
             if game is not None:
                 members.append(f'"game":{game}')
         elif before is None or text != before.public[key]:
-            members.append(f'"{key}":{text}')
+            members.append(_players_patch(step, before) if key == PLAYERS else f'"{key}":{text}')
     return ",".join(members), start
+
+
+def _players_patch(step: _Step, before: _Step | None) -> str:
+    """`players` for a socket holding `before`: the seats that changed, by index, when the
+    list kept its length (one seat's status or connection, usually), else the whole list."""
+    held = before.players if before is not None else ()
+    if len(held) != len(step.players):
+        return f'"{PLAYERS}":{step.public[PLAYERS]}'
+    pairs = enumerate(zip(step.players, held, strict=True))
+    changed = [f'"{i}":{seat}' for i, (seat, was) in pairs if seat != was]
+    return f'"{PATCH}":{{' + ",".join(changed) + "}"
 
 
 def _game_changes(
@@ -144,6 +161,8 @@ class Frames:
         self._held: dict[str, _Held] = {}
         self._steps = itertools.count(1)
         self._texts = _Texts()
+        self._private_inputs: tuple[object, ...] | None = None
+        self._private_texts: dict[str | None, str] = {}  # viewer -> `me`, for those inputs
 
     def forget(self, conn: str) -> None:
         """`conn` gets a full view next (a new socket, or one that asked with `sync`)."""
@@ -164,10 +183,7 @@ class Frames:
         held = {conn: h for conn, h in self._held.items() if conn in keep}
         step = _parts(next(self._steps), room, now, self.deck, self._texts)
         targets = list(targets)
-        privates = {
-            viewer: self._texts.text((ME, viewer), value)
-            for viewer, value in private_parts(room, {viewer for _, viewer in targets}).items()
-        }
+        privates = self._privates(room, {viewer for _, viewer in targets})
         bodies: dict[int, tuple[str, int]] = {}  # the step a socket holds -> what it lacks
         frames = []
         for conn, viewer in targets:
@@ -185,6 +201,19 @@ class Frames:
             held[conn] = _Held(step, me)
         self._held = held
         return frames
+
+    def _privates(self, room: Room, viewers: set[str | None]) -> dict[str | None, str]:
+        """Each viewer's `me` text; while the room's private inputs stay equal, the texts of
+        the last steps serve again and only viewers not seen since are built."""
+        inputs = private_inputs(room)
+        if inputs != self._private_inputs:
+            self._private_inputs, self._private_texts = inputs, {}
+        texts = self._private_texts
+        missing = viewers.difference(texts)
+        if missing:
+            for viewer, value in private_parts(room, missing).items():
+                texts[viewer] = self._texts.text((ME, viewer), value)
+        return texts
 
 
 def render_views(

@@ -21,7 +21,7 @@ from undercover.engine.commands import TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, SeatCo
 
 # 2: a view's recap may hold only the entries after `recap_from`; 3: a view frame carries only
 # the parts that changed since the socket's last one (`full`), and the client may ask `sync`.
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 MAX_FRAME_BYTES = 4096
 
 
