@@ -3,12 +3,16 @@ the parts that changed since the last frame it received (protocols 3 and 4, docs
 
 A view (`view_for`) is a dict of top-level parts: the public ones, the same for everyone, and
 `me`. Per step every public part is serialised once, and so is each field of `game` (its
-recap comes from a `RecapJson`, entry by entry), and each distinct viewer's `me`. A socket
-that was sent a view before gets `"full": false` and the parts whose JSON differs from what it
-holds; within `game`, only the fields that differ, and of the recap only the entries after
-the `recap_from` it already holds. A socket the builder holds nothing for (a new one, a woken
-Durable Object, a `sync`) gets every part, `"full": true`. Read back with `codec.read_view`, a
-frame is `view_for` (tested).
+recap comes from a `RecapJson`, entry by entry), each seat of `players`, and each distinct
+viewer's `me`. A socket that was sent a view before gets `"full": false` and the parts whose
+JSON differs from what it holds; of `players`, only the seats that differ (`players_patch`,
+protocol 4); within `game`, only the fields that differ, and of the recap only the entries
+after the `recap_from` it already holds. A socket the builder holds nothing for (a new one, a
+woken Durable Object, a `sync`) gets every part, `"full": true`. Read back with
+`codec.read_view`, a frame is `view_for` (tested).
+
+A viewer's `me` is built again only when the room's private inputs change
+(`view.private_inputs`: a clue changes none, a vote only the voter's own ballot).
 
 A part, or a viewer's `me`, whose value equals the one of the step before keeps that step's
 text: comparing is several times cheaper than serialising (under Pyodide, 6 µs against 57 µs
