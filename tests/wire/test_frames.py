@@ -13,6 +13,7 @@ from tests.engine import test_no_leak as no_leak
 from tests.engine.content import DECK
 from tests.engine.table import Table
 from undercover.engine.effects import DeleteRoom
+from undercover.engine.state import new_room
 from undercover.engine.view import private_inputs, private_part, public_view, view_for
 from undercover.wire import frames as frames_module
 from undercover.wire.codec import read_view
@@ -51,6 +52,16 @@ class Sockets:
                 assert whole == to_ascii_json(view_for(room, viewer, table.now, DECK))
 
 
+Targets = list[tuple[str, str | None]]
+
+
+def clue_table() -> tuple[Table, Frames, Targets, list[str]]:
+    """A room in its clues, a fresh `Frames`, and one socket per seat (all live)."""
+    table = Table.at("clues")
+    targets: Targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
+    return table, Frames(DECK), targets, [conn for conn, _ in targets]
+
+
 def test_every_socket_rebuilds_its_view_through_a_game_a_kick_and_other_rooms() -> None:
     """One `Frames` (and its recap cache) kept through a game, with other rooms in between."""
     sockets = Sockets(Frames(DECK))
@@ -84,10 +95,7 @@ def test_every_socket_rebuilds_its_view_through_a_game_a_kick_and_other_rooms() 
 
 
 def test_a_frame_carries_only_the_parts_that_changed() -> None:
-    table = Table.at("clues")
-    frames = Frames(DECK)
-    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
-    live = [conn for conn, _ in targets]
+    table, frames, targets, live = clue_table()
     first = [json.loads(text) for _, text in frames.build(table.room, 1, table.now, targets, live)]
     assert all(m["full"] and m["recap_from"] == 0 for m in first)
     table.give_clue(table.speaker, "rouge")
@@ -107,10 +115,7 @@ def test_a_frame_carries_only_the_parts_that_changed() -> None:
 def test_a_part_equal_to_the_last_steps_is_not_serialised_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    table = Table.at("clues")
-    frames = Frames(DECK)
-    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
-    live = [conn for conn, _ in targets]
+    table, frames, targets, live = clue_table()
     frames.build(table.room, 1, table.now, targets, live)
     before = public_view(table.room, table.now, DECK, with_recap=False)
     table.give_clue(table.speaker, "rouge")
@@ -209,10 +214,7 @@ def test_random_games_rebuild_every_view_and_equal_private_inputs_give_equal_par
 def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    table = Table.at("clues")
-    frames = Frames(DECK)
-    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
-    live = [conn for conn, _ in targets]
+    table, frames, targets, live = clue_table()
     built: list[set[str | None]] = []
     parts = frames_module.private_parts
 
@@ -239,10 +241,7 @@ def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
 
 
 def test_a_seat_that_changes_is_sent_alone_as_a_patch_of_players() -> None:
-    table = Table.at("clues")
-    frames = Frames(DECK)
-    targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
-    live = [conn for conn, _ in targets]
+    table, frames, targets, live = clue_table()
     frames.build(table.room, 1, table.now, targets, live)
     gone = table.alive_names[-1]
     index = [s.nickname for s in table.room.seats].index(gone)
@@ -257,3 +256,13 @@ def test_a_seat_that_changes_is_sent_alone_as_a_patch_of_players() -> None:
         view = json.loads(text)["view"]
         assert "players_patch" not in view
         assert len(view["players"]) == len(table.room.seats)
+
+
+def test_a_full_view_of_a_room_without_seats_holds_its_empty_players() -> None:
+    room = new_room("ABCDE", 1, 0.0)
+    ((_, text),) = Frames(DECK).build(room, 1, 5.0, [("board", None)], ["board"])
+    message = json.loads(text)
+    assert message["full"]
+    assert message["view"]["players"] == []
+    assert "players_patch" not in message["view"]
+    assert read_view(None, message) == view_for(room, None, 5.0, DECK)

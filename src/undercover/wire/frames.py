@@ -118,18 +118,19 @@ def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str,
             game, start = _game_changes(step.game, before, recaps)
             if game is not None:
                 members.append(f'"game":{game}')
-        elif before is None or text != before.public[key]:
+        elif before is None:
+            members.append(f'"{key}":{text}')
+        elif text != before.public[key]:
             members.append(_players_patch(step, before) if key == PLAYERS else f'"{key}":{text}')
     return ",".join(members), start
 
 
-def _players_patch(step: _Step, before: _Step | None) -> str:
+def _players_patch(step: _Step, before: _Step) -> str:
     """`players` for a socket holding `before`: the seats that changed, by index, when the
     list kept its length (one seat's status or connection, usually), else the whole list."""
-    held = before.players if before is not None else ()
-    if len(held) != len(step.players):
+    if len(before.players) != len(step.players):
         return f'"{PLAYERS}":{step.public[PLAYERS]}'
-    pairs = enumerate(zip(step.players, held, strict=True))
+    pairs = enumerate(zip(step.players, before.players, strict=True))
     changed = [f'"{i}":{seat}' for i, (seat, was) in pairs if seat != was]
     return f'"{PATCH}":{{' + ",".join(changed) + "}"
 

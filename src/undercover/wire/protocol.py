@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from undercover.engine.commands import TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, SeatCommand
 
 # 2: a view's recap may hold only the entries after `recap_from`; 3: a view frame carries only
-# the parts that changed since the socket's last one (`full`), and the client may ask `sync`.
+# the parts that changed since the socket's last one (`full`), and the client may ask `sync`;
+# 4: of `players`, only the seats that changed (`players_patch`).
 PROTOCOL_VERSION = 4
 MAX_FRAME_BYTES = 4096
 

@@ -9,7 +9,6 @@ another game (or another room) starts afresh.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from undercover.engine.state import Room
@@ -47,14 +46,14 @@ class RecapJson:
         """`shell` (a document whose recap was left empty) with `recap[start:]` in the place
         of its `"recap":[]`; None if the shell does not hold exactly one (the layout changed:
         the caller serialises the whole document instead)."""
-        return splice_json(shell, MARKER, lambda: self.text(game, recap, start))
+        return splice_json(shell, MARKER, self.text(game, recap, start))
 
 
-def splice_json(shell: str, marker: str, value: str | Callable[[], str]) -> str | None:
+def splice_json(shell: str, marker: str, value: str) -> str | None:
     """`shell` with `value` in place of the `[]` that ends its only `marker` (a key and an
     empty array); None if it holds none or several."""
     at = shell.find(marker)
     if at < 0 or shell.find(marker, at + 1) >= 0:
         return None
     cut = at + len(marker) - 2
-    return shell[:cut] + (value if isinstance(value, str) else value()) + shell[cut + 2 :]
+    return shell[:cut] + value + shell[cut + 2 :]
