@@ -165,8 +165,9 @@ def test_a_twenty_player_game_is_measured() -> None:
     report = measure(players=20, games=1)
     run_ = report["runs"][0]
     assert report["python_in_pyodide"].startswith("3.14")
-    assert run_["timings"]["GameRoom.webSocketMessage"]["count"] > 100
-    assert run_["runner_wall_ms"]["count"] > 100
+    # At least every seat's clue and vote of the first round (a game can end in a few rounds).
+    assert run_["timings"]["GameRoom.webSocketMessage"]["count"] >= 2 * 20
+    assert run_["runner_wall_ms"]["count"] >= 2 * 20
     main_thread = run_["main_thread"]
     assert main_thread["webSocketMessage"]["count"] == timings_count(run_, "webSocketMessage")
     assert main_thread["alarm"]["count"] == timings_count(run_, "alarm")
