@@ -21,7 +21,6 @@ const FIRST_PAINT = {
   room: [
     "js/net.js", "js/protocol.js", "js/room.js", "js/clock.js", "js/model.js",
     "js/banners.js", "js/screens/lobby.js", "js/screens/common.js", "js/screens/bots.js",
-    "js/screens/host-words.js", "js/screens/themes.js", "js/screens/pair-notes.js",
   ],
 };
 

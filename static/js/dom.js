@@ -53,6 +53,11 @@ export function keepFocus(container, rebuild) {
   }
 }
 
+/** Run `job` once the next frame is drawn. */
+export function afterFrame(job) {
+  requestAnimationFrame(() => setTimeout(job));
+}
+
 /** Run `job` once the browser has drawn and is idle (a timer where requestIdleCallback is missing). */
 export function whenIdle(job) {
   if (window.requestIdleCallback) window.requestIdleCallback(job, { timeout: 500 });

@@ -56,3 +56,55 @@ def test_a_room_from_its_link_says_hello_before_its_strings_arrive(table: Table)
     host.switch_language("en")
     expect(page.locator("#copy-link")).to_have_text("Copy the link")
     table.check_no_errors()
+
+
+# What the lobby holds when it is first mounted (the task that draws it): recorded by a
+# mutation observer, whose callback runs once that task's script is done.
+FIRST_LOBBY_PROBE = """
+new MutationObserver((changes, observer) => {
+  if (document.body.dataset.screen !== "lobby") return;
+  observer.disconnect();
+  const has = (selector) => document.querySelector(selector) !== null;
+  window.__firstLobby = {
+    players: document.querySelectorAll("#players [data-player]").length,
+    presets: has("#presets [data-preset]"),
+    bots: has("#bots"), themes: has("#themes-panel"), hostWords: has("#host-words"),
+    settings: has("#settings"), qr: has(".qr[src]"),
+  };
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-screen"] });
+"""
+
+
+def test_a_room_from_its_link_draws_the_panels_below_the_first_screen_after_it(
+    table: Table,
+) -> None:
+    """The host's first lobby holds the players and the presets; the bots, the theme cards,
+    the host's words, the settings and the QR code's image come right after its first frame."""
+    host = table.create("Alex")
+    page = host.page
+    page.add_init_script(FIRST_LOBBY_PROBE)
+    page.reload()
+    host.wait_screen("lobby")
+    expect(page.locator("#themes-panel .theme-card").first).to_be_visible()
+    first = page.evaluate("window.__firstLobby")
+    assert first == {
+        "players": 1,
+        "presets": True,
+        "bots": False,
+        "themes": False,
+        "hostWords": False,
+        "settings": False,
+        "qr": False,
+    }
+    expect(page.locator("#bots #add-bot")).to_be_visible()
+    expect(page.locator("#host-words-editor")).to_be_attached()
+    expect(page.locator("#advanced #settings .setting").first).to_be_attached()
+    qr = page.locator(".qr")
+    expect(qr).to_have_attribute("src", f"/api/rooms/{table.code}/qr.svg")
+    page.wait_for_function("document.querySelector('.qr').complete")
+    assert qr.evaluate("(img) => img.naturalWidth > 0")
+    # Drawn again (a language switch): every panel comes with it, none is left out.
+    host.switch_language("en")
+    expect(page.locator("#themes-panel .theme-card").first).to_be_visible()
+    expect(page.locator("#bots #add-bot")).to_have_text("Add a bot")
+    table.check_no_errors()

@@ -2,14 +2,12 @@
 // with their faces, and for the host the presets (one line each), the theme cards and every
 // setting under "Réglages avancés"; the start button stays in reach at the bottom and says
 // why it waits. Guests see who is here, the game that is set up in one line, and wait.
-import { h, fill, keepFocus, whenIdle } from "../dom.js";
+import { h, fill, keepFocus, whenIdle, afterFrame } from "../dom.js";
 import { t } from "../i18n.js";
 import { store } from "../store.js";
 import { MR_WHITE_MIN_PLAYERS } from "../model.js";
 import { askKick, avatar, playerTags } from "./common.js";
-import { botsPanel, removeBotButton } from "./bots.js";
-import { hostWordsPanel } from "./host-words.js";
-import { themeCards } from "./themes.js";
+import { removeBotButton } from "./bots.js";
 
 // The presets: a few ways to play, each a set of settings sent in one change; the lobby shows
 // which one the current settings match (none once the host tunes them by hand).
@@ -19,6 +17,44 @@ const PRESETS = [
   { id: "mr_white", changes: { mode: "classic", mr_white: true, clue_rounds_per_vote: 2, clue_timer: true, clue_seconds: 60, vote_timer: true, vote_seconds: 90 } },
   { id: "grades", changes: { mode: "grade", mr_white: false, clue_rounds_per_vote: 1, clue_timer: true, clue_seconds: 60, vote_timer: true, vote_seconds: 90 } },
 ];
+
+// The lobby's first draw in this page waits for no panel below a phone's first screen: those
+// load (their modules) and are built right after it, an empty slot holding each one's place;
+// each is code and layout fewer before that draw under a slow CPU
+// (tests/web/bench_interactive.py). A lobby drawn again (a language switch, "Rejouer")
+// builds them at once, so nothing blinks.
+let drawnOnce = false;
+
+/** The panel `load` resolves to, put in the page by `place` and kept up to date with the
+ *  latest model (`latest()`); built after the first draw or as soon as `build` is called. */
+function laterPanel(load, place, latest) {
+  let panel = null;
+  let asked = false;
+  let failed = false;
+  function build() {
+    if (asked) return;
+    asked = true;
+    load().then((loaded) => {
+      panel = loaded;
+      place(panel.el);
+      const model = latest();
+      if (model) panel.update(model);
+    }, (error) => {
+      asked = false; // offline for a moment: the next view (or opening) asks again
+      failed = true;
+      console.warn(error);
+    });
+  }
+  if (drawnOnce) build();
+  else whenIdle(build);
+  return {
+    build,
+    update(model) {
+      if (panel) panel.update(model);
+      else if (failed) build();
+    },
+  };
+}
 
 /** The preset the settings match, or null. */
 function presetOf(settings) {
@@ -58,6 +94,12 @@ export function lobbyScreen(root, app) {
     }
   });
 
+  // An SVG image is parsed and laid out on the main thread: the QR code's comes after the
+  // lobby's first frame, in a box of its final size.
+  const qr = h("img", { class: "qr", alt: t("lobby.qr_alt"), width: "220", height: "220" });
+  afterFrame(() => {
+    qr.src = `/api/rooms/${code}/qr.svg`;
+  });
   const playersList = h("ul", { class: "tiles", id: "players" });
   const countTitle = h("h2", { id: "players-title" });
   const composition = h("div", { class: "composition", id: "composition" });
@@ -66,29 +108,21 @@ export function lobbyScreen(root, app) {
   const presetLine = h("p", { class: "preset-line", id: "preset-line" });
   const presetBox = h("section", { class: "panel stack", "aria-labelledby": "presets-title" },
     h("h2", { id: "presets-title", text: t("lobby.game") }), presets, presetLine);
-  const themes = themeCards(app);
   const advanced = h("details", { class: "panel advanced", id: "advanced" }, h("summary", { id: "advanced-title" }));
-  // Its fifteen rows, folded away, load (./settings.js) and are built after the lobby's first
-  // draw, or when opened before that: one file and one build fewer before that draw, under a
-  // slow CPU (tests/web/bench_interactive.py).
-  let settings = null;
-  let settingsAsked = false;
-  function drawSettings() {
-    if (settingsAsked) return;
-    settingsAsked = true;
-    import("./settings.js").then(({ settingsPanel }) => {
-      settings = settingsPanel(app);
-      advanced.append(settings.el);
-      if (lastModel) settings.update(lastModel);
-    }, (error) => {
-      settingsAsked = false; // offline for a moment: the next opening asks again
-      console.warn(error);
-    });
-  }
+  // In their places once built: the bots' panel (its module is already here, every player's
+  // tile uses it), the theme cards, the host's words, and the fifteen settings folded under
+  // "Réglages avancés" (or as soon as it is opened).
+  const latest = () => lastModel;
+  const botsSlot = h("div", { hidden: true });
+  const bots = laterPanel(() => import("./bots.js").then((m) => m.botsPanel(app)), (el) => botsSlot.replaceWith(el), latest);
+  const themesSlot = h("div", { hidden: true });
+  const themes = laterPanel(() => import("./themes.js").then((m) => m.themeCards(app)), (el) => themesSlot.replaceWith(el), latest);
+  const hostWordsSlot = h("div", { hidden: true });
+  const hostWords = laterPanel(() => import("./host-words.js").then((m) => m.hostWordsPanel(app)), (el) => hostWordsSlot.replaceWith(el), latest);
+  const settings = laterPanel(() => import("./settings.js").then((m) => m.settingsPanel(app)), (el) => advanced.append(el), latest);
   advanced.addEventListener("toggle", () => {
-    if (advanced.open) drawSettings();
+    if (advanced.open) settings.build();
   });
-  whenIdle(drawSettings);
   const startButton = h("button", { type: "button", class: "btn primary", id: "start-game", text: t("lobby.start") });
   const startHint = h("p", { class: "start-why", id: "start-hint", role: "status" });
   const startBar = h("div", { class: "start-bar", id: "start-bar" }, startHint, startButton);
@@ -96,8 +130,6 @@ export function lobbyScreen(root, app) {
     app.autostart = false;
     app.send("start_game");
   });
-  const hostWords = hostWordsPanel(app);
-  const bots = botsPanel(app);
   // Changing one's face: the picker (js/faces.js) loads when first opened.
   const lookRows = h("div", { id: "look-rows" });
   const lookPanel = h("details", { class: "panel face-picker", id: "look-panel" },
@@ -137,7 +169,7 @@ export function lobbyScreen(root, app) {
           h("h1", { id: "lobby-title", text: t("lobby.title") }),
           h("p", { class: "room-code", id: "room-code-big", "aria-label": t("lobby.code_label", { code: code.split("").join(" ") }), text: code }),
           h("p", { class: "hint", text: t("lobby.share_hint") }),
-          h("img", { class: "qr", src: `/api/rooms/${code}/qr.svg`, alt: t("lobby.qr_alt"), width: "220", height: "220" }),
+          qr,
           linkText,
           h("div", { class: "row" }, copyButton, copyStatus),
           // The table's screen (a TV, a call's screen share): js/board/, the spectator's view.
@@ -145,14 +177,15 @@ export function lobbyScreen(root, app) {
           h("p", { class: "hint", text: t("board.open_hint") }),
         ),
         h("section", { class: "panel stack", "aria-labelledby": "players-title" },
-          countTitle, playersList, lookPanel, bots.el, waiting,
+          countTitle, playersList, lookPanel, botsSlot, waiting,
           h("div", {}, h("h3", { text: t("lobby.composition") }), composition),
         ),
       ),
-      h("div", { class: "stack" }, presetBox, themes.el, hostWords.el, deviceSeats, advanced, leaveButton),
+      h("div", { class: "stack" }, presetBox, themesSlot, hostWordsSlot, deviceSeats, advanced, leaveButton),
     ),
     startBar,
   );
+  drawnOnce = true;
 
   function drawPresets(model) {
     const current = presetOf(model.settings);
@@ -212,7 +245,7 @@ export function lobbyScreen(root, app) {
       drawPresets(model);
       themes.update(model);
       advanced.querySelector("summary").textContent = t(model.isHost ? "lobby.advanced" : "lobby.all_settings");
-      if (settings) settings.update(model);
+      settings.update(model);
       hostWords.update(model);
       bots.update(model);
       const blocker = startBlocker(model);
