@@ -209,7 +209,8 @@ class GameRoom(DurableObject):
         self.state = cast("State", getattr(ctx, "_ctx", ctx))
         # The heartbeat is answered by the runtime itself, without waking this object.
         self.state.setWebSocketAutoResponse(WebSocketRequestResponsePair.new(PING, PONG))
-        self.db = SqlDatabase(self.state.storage.sql)
+        self.storage = self.state.storage  # held: each look-up through the state makes a proxy
+        self.db = SqlDatabase(self.storage.sql)
         self.runner: RoomRunner | None = None  # rebuilt from SQLite on the first event of a wake
         self.sockets: dict[str, Socket] | None = None  # by conn
         self.armed: int | None = -1  # the alarm set (epoch ms); unknown after a wake
@@ -374,10 +375,10 @@ class GameRoom(DurableObject):
         at = None if outbox.alarm_at is None else math.ceil(outbox.alarm_at * 1000)
         if outbox.delete_room:
             self.runner = None
-            await self.state.storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)
+            await self.storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)
         elif at != self.armed:  # last, once the state is written
             if at is None:
-                await self.state.storage.deleteAlarm()
+                await self.storage.deleteAlarm()
             else:
-                await self.state.storage.setAlarm(at)
+                await self.storage.setAlarm(at)
         self.armed = at
