@@ -179,7 +179,7 @@ woken = entry.GameRoom(raw_ctx, rt.env)  # after a hibernation: sockets read bac
 await woken.webSocketMessage(first, json.dumps({"type": "leave"}))
 [first.readyState, json.loads(first._peer.frames.at(-1))["reason"], revision() == before,
  [first._peer.frames.length, second._peer.frames.length] == sent,
- sorted(p for _, p in woken._sockets().values())]
+ sorted(s.player for s in woken._sockets().values())]
 """
     closing, reason, unchanged, nothing_sent, players = harness.python(SETUP + code)
     assert closing in (2, 3)  # closing or closed
