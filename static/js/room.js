@@ -1,14 +1,13 @@
 // Playing in a room: the connection, the view → screen loop, banners, and once a game is
 // on, the role card and the wake lock. The client has no game logic: it renders the view the server sends and sends
 // commands (docs/protocol.md).
-import { h, fill } from "./dom.js";
+import { h, fill, afterFrame } from "./dom.js";
 import { store } from "./store.js";
 import { t, errorText, withStrings } from "./i18n.js";
 import { Connection, seatHello } from "./net.js";
 import { ERROR_CODES, PHASE_BOUND as PHASE_BOUND_TYPES } from "./protocol.js";
 import { syncClock } from "./clock.js";
 import { readModel, screenOf } from "./model.js";
-import { banners } from "./banners.js";
 import { cue } from "./feel.js";
 import { announce, mount, mounted } from "./stage.js";
 
@@ -54,7 +53,27 @@ const RULES_SECTION = {
 
 const PAGE_LOAD = Math.random().toString(36).slice(2);
 
-banners.init(document.getElementById("banners"), document.getElementById("toasts"));
+// The banners and toasts (js/banners.js): a lobby's first draw has none to show (but a late
+// spectator's), so the module loads once that draw is on screen, or at once when something must
+// be said before; what is asked of it until then is done once it is here, in the order asked.
+let banners = null;
+let bannersLoading = null;
+const bannerJobs = [];
+function loadBanners() {
+  bannersLoading ||= import("./banners.js").then((m) => {
+    m.banners.init(document.getElementById("banners"), document.getElementById("toasts"));
+    banners = m.banners;
+    for (const job of bannerJobs.splice(0)) job(banners);
+  }, (error) => {
+    bannersLoading = null; // offline for a moment: the next one asks again
+    console.warn(error);
+  });
+}
+function withBanners(job, now = false) {
+  if (banners) return job(banners);
+  bannerJobs.push(job);
+  if (now) loadBanners();
+}
 
 // "Ma carte" (js/rolecard.js) and the wake lock (js/wakelock.js): nothing to do in a lobby,
 // so they load with the first game this page sees; until then both are null.
@@ -166,7 +185,7 @@ export const room = {
     this.rawView = null;
     this.lastSeq = -1;
     this.finalOptions = null;
-    banners.clearAll();
+    withBanners((b) => b.clearAll());
     keepAwake?.(false);
     roleCard?.update(null);
   },
@@ -178,7 +197,7 @@ export const room = {
   },
 
   unreadable() {
-    banners.show("outdated", { kind: "bad", icon: "⟳", tkey: "banner.unknown_message", reload: true });
+    withBanners((b) => b.show("outdated", { kind: "bad", icon: "⟳", tkey: "banner.unknown_message", reload: true }), true);
   },
 
   receive(message) {
@@ -212,7 +231,7 @@ export const room = {
    *  module comes with the screens that type (already loaded whenever a form waits). */
   async refusedCommand(text) {
     const { draftRejected } = await import("./draft.js");
-    if (!draftRejected(text)) banners.flash(text);
+    if (!draftRejected(text)) withBanners((b) => b.flash(text), true);
   },
 
   show(view) {
@@ -249,8 +268,9 @@ export const room = {
       document.title = `${t(`phase.${kind}`)} · ${model.code} · Undercover`;
     }
     screen.update(model);
-    banners.fromModel(model);
+    withBanners((b) => b.fromModel(model));
     if (entering) {
+      afterFrame(loadBanners);
       // Once the new screen holds its content: focusing and scrolling lay the page out, once.
       document.getElementById("screen").focus({ preventScroll: true });
       window.scrollTo(0, 0);
@@ -269,9 +289,9 @@ export const room = {
     if (state === "online") {
       this.connections += 1;
       this.generation = `${PAGE_LOAD}:${this.connections}`;
-      banners.hide("reconnecting");
+      withBanners((b) => b.hide("reconnecting"));
     } else if (state === "reconnecting" || (state === "connecting" && this.model)) {
-      banners.show("reconnecting", { kind: "warn", icon: "⟳", tkey: "banner.reconnecting" });
+      withBanners((b) => b.show("reconnecting", { kind: "warn", icon: "⟳", tkey: "banner.reconnecting" }), true);
       if (detail && detail.refused) this.checkRoomExists();
     } else if (state === "final") {
       this.finalState(detail.reason, detail.error);
@@ -279,7 +299,7 @@ export const room = {
   },
 
   finalState(reason, error) {
-    banners.hide("reconnecting");
+    withBanners((b) => b.hide("reconnecting"));
     keepAwake?.(false);
     roleCard?.update(null);
     const code = error?.code || "";
@@ -331,7 +351,7 @@ export const room = {
       this.drawFinal();
     }
     roleCard?.update(this.model);
-    banners.retranslate();
+    withBanners((b) => b.retranslate());
     this.device?.changed(); // a shared phone's hand-off and strip, in the new language
   },
 };
