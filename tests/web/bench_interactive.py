@@ -1,12 +1,13 @@
 """Time to interactive of the home page and of a room opened from its link, in Chromium with
 the CPU throttled 4× (devtools protocol), on loopback against `undercover serve`.
 
-    uv run python -m tests.web.bench_interactive [--runs 5]
+    uv run python -m tests.web.bench_interactive [--runs 5] [--with-omnibox]
 
 "Interactive" is the moment the screen's controls are drawn and wired: the home screen's
 "Créer un salon", or the lobby drawn from the room's first view (its socket open, the hello
 answered); "drawn" is the end of the next frame (the screen on the glass), 50-110 ms later
-under 4x. Each run is a fresh browser context (cold cache; the seat kept for the room). It
+under 4x. Each run is a fresh browser context (cold cache; the seat kept for the room), without
+the address bar's renderer a fresh headless context would start beside it (NO_OMNIBOX). It
 prints, per run, that moment, how long the page's main thread was busy until then (devtools'
 TaskDuration: less moved by other processes than the wall clock) and the long tasks (> 50 ms)
 before it, and the machine's load average, since on a shared machine the wall-clock figures
@@ -32,6 +33,19 @@ THROTTLE = 4
 READY_TIMEOUT_S = 30
 POLL_S = 0.05
 PHONE = {"width": 390, "height": 844}
+# Each fresh context of a headless Chromium (156) starts a renderer of its own for the address
+# bar's popup (chrome://omnibox-popup.top-chrome), which loads ~400 modules on a core during
+# the very second measured: 0.9-1.4 s of CPU beside the page's 0.9-1.0 s in traces, on a 2-core
+# machine. A phone, or a browser already open, does not do that per page load, so the bench
+# turns it off. One --disable-features replaces another, so Playwright's own list (1.65) is
+# repeated with it. `--with-omnibox` measures as before (docs/benchmarks.md, fifth round).
+PLAYWRIGHT_DISABLED = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
+    "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,"
+    "OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch"
+)
+NO_OMNIBOX = [f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
 # Recorded in the page from its first instant: when the wanted screen is mounted, when the
 # frame after it ends (a task queued from that frame's animation callback), and every long
 # task (the main thread busy > 50 ms) until the mount.
@@ -103,17 +117,25 @@ def _one_run(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
-    runs = parser.parse_args().runs
+    parser.add_argument(
+        "--with-omnibox",
+        action="store_true",
+        help="let each context start its address bar's renderer (the figures before 2026-12-02)",
+    )
+    options = parser.parse_args()
+    runs = options.runs
+    args = CHROMIUM_ARGS + ([] if options.with_omnibox else NO_OMNIBOX)
     server = LocalServer(Path(tempfile.mkdtemp(prefix="bench-interactive-")), time_scale=1.0)
     server.start()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
             room_url, seat = _room_seat(browser, server.base_url)
             pages = {
                 "home": (server.base_url + "/", None, "body[data-screen='home'] #create-room"),
                 "room": (room_url, seat, "body[data-screen='lobby'] #players [data-player]"),
             }
+            print(f"address bar's renderer: {'on' if options.with_omnibox else 'off'}")
             print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
             for name, (url, state, selector) in pages.items():
                 times, draws, busy = [], [], []
