@@ -20,7 +20,7 @@ const FIRST_PAINT = {
   home: ["js/screens/home.js", "js/howto.js", "js/faces.js"],
   room: [
     "js/net.js", "js/protocol.js", "js/room.js", "js/clock.js", "js/model.js",
-    "js/screens/lobby.js", "js/screens/common.js", "js/screens/bots.js",
+    "js/screens/lobby.js", "js/screens/common.js",
   ],
 };
 

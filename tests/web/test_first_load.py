@@ -61,8 +61,8 @@ def test_a_room_from_its_link_says_hello_before_its_strings_arrive(table: Table)
 # What the lobby holds when it is first mounted (the task that draws it): recorded by a
 # mutation observer, whose callback runs once that task's script is done.
 FIRST_LOBBY_PROBE = """
-const LATER = ["banners.js", "screens/themes.js", "screens/pair-notes.js", "screens/host-words.js",
-  "screens/settings.js"];
+const LATER = ["banners.js", "screens/bots.js", "screens/themes.js", "screens/pair-notes.js",
+  "screens/host-words.js", "screens/settings.js"];
 new MutationObserver((changes, observer) => {
   if (document.body.dataset.screen !== "lobby") return;
   observer.disconnect();

@@ -1,5 +1,6 @@
-// The host's bots in the lobby: a strength and "Ajouter un bot"; on each bot's tile a
-// "Retirer" button (docs/bots.md). Everyone sees who is a bot from the badge on its name.
+// The host's bots panel in the lobby: a strength and "Ajouter un bot" (docs/bots.md). The
+// "Retirer" button on each bot's tile is the lobby's (lobby.js), the badge on a bot's name
+// the tags' (common.js): those are drawn with the lobby's first screen, this panel after it.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -24,20 +25,4 @@ export function botsPanel(app) {
       add.disabled = model.players.length >= MAX_SEATS;
     },
   };
-}
-
-/** Host-only, on a bot's tile in the lobby: takes the bot off the table. */
-export function removeBotButton(app, bot) {
-  return h("button", {
-    type: "button", class: "kick-x", dataset: { key: `remove-${bot.id}`, removeBot: bot.id },
-    "aria-label": t("bots.remove_label", { name: bot.name }), text: "✕",
-    onclick: () => app.send("remove_bot", { player_id: bot.id }),
-  });
-}
-
-/** The badge on a bot's name, wherever names are shown. */
-export function botTag(player) {
-  return player.bot
-    ? h("span", { class: "tag", dataset: { bot: player.bot }, text: `🤖 ${t("tag.bot", { strength: t(`bots.strength.${player.bot}`) })}` })
-    : null;
 }

@@ -2,7 +2,6 @@
 // the kick button and its in-page confirmation.
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
-import { botTag } from "./bots.js";
 
 /** A player's face: their avatar (or initial) on their colour; decorative, the name says who. */
 export function avatar(player, size = "") {
@@ -17,6 +16,13 @@ export function avatar(player, size = "") {
 export function who(model, id, size = "") {
   const player = model.byId[id] || { id, name: nameOf(model, id) };
   return h("span", { class: "who" }, avatar(player, size), h("span", { class: "name", text: player.name }));
+}
+
+/** The badge on a bot's name, wherever names are shown. */
+export function botTag(player) {
+  return player.bot
+    ? h("span", { class: "tag", dataset: { bot: player.bot }, text: `🤖 ${t("tag.bot", { strength: t(`bots.strength.${player.bot}`) })}` })
+    : null;
 }
 
 /** Tags next to a player's name: host, you, connection, out of the game. */

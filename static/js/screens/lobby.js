@@ -7,7 +7,6 @@ import { t } from "../i18n.js";
 import { store } from "../store.js";
 import { MR_WHITE_MIN_PLAYERS } from "../model.js";
 import { askKick, avatar, playerTags } from "./common.js";
-import { removeBotButton } from "./bots.js";
 
 // The presets: a few ways to play, each a set of settings sent in one change; the lobby shows
 // which one the current settings match (none once the host tunes them by hand).
@@ -109,9 +108,8 @@ export function lobbyScreen(root, app) {
   const presetBox = h("section", { class: "panel stack", "aria-labelledby": "presets-title" },
     h("h2", { id: "presets-title", text: t("lobby.game") }), presets, presetLine);
   const advanced = h("details", { class: "panel advanced", id: "advanced" }, h("summary", { id: "advanced-title" }));
-  // In their places once built: the bots' panel (its module is already here, every player's
-  // tile uses it), the theme cards, the host's words, and the fifteen settings folded under
-  // "Réglages avancés" (or as soon as it is opened).
+  // In their places once built: the bots' panel, the theme cards, the host's words, and the
+  // fifteen settings folded under "Réglages avancés" (or as soon as it is opened).
   const latest = () => lastModel;
   const botsSlot = h("div", { hidden: true });
   const bots = laterPanel(() => import("./bots.js").then((m) => m.botsPanel(app)), (el) => botsSlot.replaceWith(el), latest);
@@ -266,6 +264,15 @@ export function lobbyScreen(root, app) {
       }
     },
   };
+}
+
+/** Host-only, on a bot's tile in the lobby: takes the bot off the table. */
+function removeBotButton(app, bot) {
+  return h("button", {
+    type: "button", class: "kick-x", dataset: { key: `remove-${bot.id}`, removeBot: bot.id },
+    "aria-label": t("bots.remove_label", { name: bot.name }), text: "✕",
+    onclick: () => app.send("remove_bot", { player_id: bot.id }),
+  });
 }
 
 export function compositionTags(model) {
