@@ -60,9 +60,15 @@ def test_a_room_from_its_link_says_hello_before_its_strings_arrive(table: Table)
 
 # What the lobby holds when it is first mounted (the task that draws it): recorded by a
 # mutation observer, whose callback runs once that task's script is done.
-FIRST_LOBBY_PROBE = """
+FIRST_LOBBY_PROBE = r"""
 const LATER = ["banners.js", "screens/bots.js", "screens/themes.js", "screens/pair-notes.js",
   "screens/host-words.js", "screens/settings.js"];
+const asked = []; // what the page fetch()es
+const fetchNow = window.fetch;
+window.fetch = (...args) => {
+  asked.push(String(args[0]));
+  return fetchNow(...args);
+};
 new MutationObserver((changes, observer) => {
   if (document.body.dataset.screen !== "lobby") return;
   observer.disconnect();
@@ -72,6 +78,7 @@ new MutationObserver((changes, observer) => {
     presets: has("#presets [data-preset]"),
     bots: has("#bots"), themes: has("#themes-panel"), hostWords: has("#host-words"),
     settings: has("#settings"), qr: has(".qr[src]"),
+    summary: asked.some((url) => /\/api\/rooms\/\w+$/.test(url)),
     later: performance.getEntriesByType("resource").map((e) => e.name.split("/js/")[1])
       .filter((name) => LATER.includes(name)),
   };
@@ -83,8 +90,9 @@ def test_a_room_from_its_link_draws_the_panels_below_the_first_screen_after_it(
     table: Table,
 ) -> None:
     """The host's first lobby holds the players and the presets; the bots, the theme cards,
-    the host's words, the settings and the QR code's image come right after its first frame,
-    and so do the modules of those panels and of the banners (none was fetched before it)."""
+    the host's words, the settings, the QR code's image and the room's summary (its share
+    link) come right after its first frame, and so do the modules of those panels and of the
+    banners (none was fetched before it)."""
     host = table.create("Alex")
     page = host.page
     page.add_init_script(FIRST_LOBBY_PROBE)
@@ -100,6 +108,7 @@ def test_a_room_from_its_link_draws_the_panels_below_the_first_screen_after_it(
         "hostWords": False,
         "settings": False,
         "qr": False,
+        "summary": False,
         "later": [],
     }
     expect(page.locator("#bots #add-bot")).to_be_visible()

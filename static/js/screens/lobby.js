@@ -63,10 +63,11 @@ function presetOf(settings) {
 export function lobbyScreen(root, app) {
   const code = app.code;
   // The server knows the address phones can reach (with --lan, the machine's LAN address,
-  // as in the QR code); until it answers, this page's own address.
+  // as in the QR code); until it answers, this page's own address. Asked for once the first
+  // frame is drawn, with the QR code's image: a request and its answer fewer before it.
   let link = `${location.origin}/r/${code}`;
   const linkText = h("p", { class: "share-link", id: "share-link", text: link });
-  fetch(`/api/rooms/${encodeURIComponent(code)}`)
+  const askShareUrl = () => fetch(`/api/rooms/${encodeURIComponent(code)}`)
     .then((response) => (response.ok ? response.json() : null))
     .then((summary) => {
       if (summary && typeof summary.share_url === "string") {
@@ -98,6 +99,7 @@ export function lobbyScreen(root, app) {
   const qr = h("img", { class: "qr", alt: t("lobby.qr_alt"), width: "220", height: "220" });
   afterFrame(() => {
     qr.src = `/api/rooms/${code}/qr.svg`;
+    askShareUrl();
   });
   const playersList = h("ul", { class: "tiles", id: "players" });
   const countTitle = h("h2", { id: "players-title" });
