@@ -24,22 +24,36 @@ def pass_to(page: Page, name: str) -> None:
     page.click("#handoff-me")
 
 
+# What Paul's page asks of him now, each read in ONE query. Read in two (the screen, then a
+# button), the room could move on in between by itself (the vote's grace runs out into the
+# reveal, the last card confirmed opens the clues) and the button of the screen before was
+# then waited for in vain: the flake of a busy CI machine. Speaking stops matching once his
+# clue is sent (the form then waits for the server); his card and his ballot show only once
+# the server answered, so after those the loop waits until his page shows them.
+ASKED_TO_SPEAK = "body[data-screen='clues'] #clue-input-form:not([hidden]) [type='submit']:enabled"
+ASKED_TO_CONFIRM = "body[data-screen='role_reveal'] #confirm-role:enabled"
+ASKED_TO_VOTE = "body[data-screen='voting'] #ballot-box:not([hidden]) #vote-undo[hidden]"
+
+
 def until_paul_speaks(turns: Handoffs, paul: Player, vote: str | None = None) -> None:
-    """Serve the shared phone's hand-offs (voting against `vote`) until Paul has the floor."""
+    """Serve the shared phone's hand-offs (voting against `vote`) until Paul has the floor.
+    Paul acts only where his page asks him to: there the game waits for him (timers off, and
+    the cards' own 20 s are far from reached)."""
+    page = paul.page
     for _ in range(200):
-        speaking = paul.screen() == "clues" and paul.current_actor() == paul.id
-        if speaking and not turns.visible() and paul.page.locator("#clue-input-form").is_visible():
-            return
         if turns.visible():
             turns.serve_one(lambda _, options: vote if vote in options else options[0])
-        elif paul.screen() == "role_reveal" and paul.page.locator("#confirm-role").is_enabled():
-            paul.page.click("#confirm-role")
-        elif paul.screen() == "voting" and paul.page.locator("#vote-undo").is_hidden():
-            row = paul.page.locator("#clue-wall .wall-row", has_text=str(vote))
-            paul.page.click(f".target[data-target='{row.get_attribute('data-player')}']")
+        elif page.locator(ASKED_TO_SPEAK).count():
+            return
+        elif page.locator(ASKED_TO_CONFIRM).count():
+            page.click("#confirm-role")
+            expect(page.locator(ASKED_TO_CONFIRM)).to_have_count(0)
+        elif vote is not None and page.locator(ASKED_TO_VOTE).count():
+            page.locator("#clue-wall .wall-row", has_text=vote).locator(".target").click()
+            expect(page.locator(ASKED_TO_VOTE)).to_have_count(0)
         else:
-            paul.page.wait_for_timeout(150)
-    raise AssertionError("Paul never had the floor")
+            page.wait_for_timeout(150)
+    raise AssertionError(f"Paul never had the floor\n{paul.diagnose()}")
 
 
 def test_a_shared_phone_shows_a_card_again_and_haunts_behind_hand_offs(table: Table) -> None:
