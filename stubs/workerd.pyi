@@ -2,7 +2,7 @@
 the SQL cursor): only the part entry.py uses. Typing only: no such module exists at run time,
 so entry.py imports it under TYPE_CHECKING."""
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from typing import Any, Protocol
 
 from js import Request as JsRequest
@@ -18,8 +18,9 @@ class SqlStorage(Protocol):
 class Storage(Protocol):
     sql: SqlStorage
 
-    async def setAlarm(self, epoch_ms: int) -> None: ...
-    async def deleteAlarm(self) -> None: ...
+    # Applied when called on SQLite storage; the promise need not be awaited.
+    def setAlarm(self, epoch_ms: int) -> Awaitable[None]: ...
+    def deleteAlarm(self) -> Awaitable[None]: ...
     async def deleteAll(self) -> None: ...
 
 class State(Protocol):  # a Durable Object's DurableObjectState

@@ -211,10 +211,8 @@ def test_random_games_rebuild_every_view_and_equal_private_inputs_give_equal_par
     assert reused  # every game has steps that keep them (clues at least)
 
 
-def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    table, frames, targets, live = clue_table()
+def private_parts_built(monkeypatch: pytest.MonkeyPatch) -> list[set[str | None]]:
+    """From now on, the viewers of each `private_parts` call the frame builder makes."""
     built: list[set[str | None]] = []
     parts = frames_module.private_parts
 
@@ -223,6 +221,14 @@ def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
         return parts(room, viewers)
 
     monkeypatch.setattr(frames_module, "private_parts", counted)
+    return built
+
+
+def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table, frames, targets, live = clue_table()
+    built = private_parts_built(monkeypatch)
     frames.build(table.room, 1, table.now, targets, live)
     assert built == [{viewer for _, viewer in targets}]
     table.give_clue(table.speaker, "rouge")
@@ -238,6 +244,21 @@ def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
     table.cast_vote(voter, target)  # only the voter's own ballot changed
     frames.build(table.room, 5, table.now, targets, live)
     assert built[3:] == [{table.pid(voter)}]
+
+
+def test_the_end_of_a_reveal_builds_no_private_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The phase's kind is no private input: the alarm that ends a reveal (half of a game's
+    alarms) sends every socket the `me` it holds."""
+    table = Table.at("reveal")
+    targets: Targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
+    frames, live = Frames(DECK), [conn for conn, _ in targets]
+    frames.build(table.room, 1, table.now, targets, live)
+    built = private_parts_built(monkeypatch)
+    table.until_deadline()
+    assert table.phase == "clues"
+    sent = frames.build(table.room, 2, table.now, targets, live)
+    assert built == []
+    assert all('"me":' not in frame for _, frame in sent)
 
 
 def test_a_seat_that_changes_is_sent_alone_as_a_patch_of_players() -> None:

@@ -21,6 +21,7 @@ from undercover.engine import ghosts, seats
 from undercover.engine.dealing import Deck
 from undercover.engine.host_words import host_words_summary
 from undercover.engine.state import (
+    Ended,
     Ghost,
     Guessing,
     Lobby,
@@ -287,7 +288,9 @@ def private_inputs(room: Room) -> tuple[tuple[object, ...], Mapping[str, str | N
     """
     phase, game = room.phase, room.game
     confirmed = phase.confirmed if isinstance(phase, RoleReveal) else None
-    common = (room.seats, room.ghosts, type(phase), confirmed)
+    # Of the phase, only what `_private` reads: not its kind, so that a reveal's end (every
+    # alarm but the votes' closes) keeps the 20 parts it had.
+    common = (room.seats, room.ghosts, isinstance(phase, Lobby | Ended), confirmed)
     if game is None:
         return common, {}
     out = any(role is Role.MR_WHITE and p not in game.alive for p, role in game.roles.items())
