@@ -27,25 +27,12 @@ from typing import Any
 from playwright.sync_api import Browser, sync_playwright
 
 from tests.e2e.harness import LocalServer
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, NO_OMNIBOX
 
 THROTTLE = 4
 READY_TIMEOUT_S = 30
 POLL_S = 0.05
 PHONE = {"width": 390, "height": 844}
-# Each fresh context of a headless Chromium (156) starts a renderer of its own for the address
-# bar's popup (chrome://omnibox-popup.top-chrome), which loads ~400 modules on a core during
-# the very second measured: 0.9-1.4 s of CPU beside the page's 0.9-1.0 s in traces, on a 2-core
-# machine. A phone, or a browser already open, does not do that per page load, so the bench
-# turns it off. One --disable-features replaces another, so Playwright's own list (1.65) is
-# repeated with it. `--with-omnibox` measures as before (docs/benchmarks.md, fifth round).
-PLAYWRIGHT_DISABLED = (
-    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
-    "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
-    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,"
-    "OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch"
-)
-NO_OMNIBOX = [f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
 # Recorded in the page from its first instant: when the wanted screen is mounted, when the
 # frame after it ends (a task queued from that frame's animation callback), and every long
 # task (the main thread busy > 50 ms) until the mount.

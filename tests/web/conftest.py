@@ -28,6 +28,19 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Each fresh context of a headless Chromium (156) starts a renderer of its own for the address
+# bar's popup (chrome://omnibox-popup.top-chrome), which loads ~400 modules: 0.9-1.4 s of CPU
+# beside the page's own in traces, on a 2-core machine. A phone, or a browser already open,
+# does not do that per page load, so the tests and the bench turn it off. One
+# --disable-features replaces another, so Playwright's own list (1.65) is repeated with it.
+# `bench_interactive --with-omnibox` measures with it (docs/benchmarks.md, fifth round).
+PLAYWRIGHT_DISABLED = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
+    "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,"
+    "OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch"
+)
+NO_OMNIBOX = [f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
 INSTALL = "apt-get install -y chromium fonts-dejavu-core fonts-noto-color-emoji"
 
 
@@ -49,7 +62,8 @@ def browser() -> Iterator[object]:
 
     RESULTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        args = CHROMIUM_ARGS + NO_OMNIBOX
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
         yield launched
         launched.close()
 
