@@ -379,7 +379,7 @@ class GameRoom(DurableObject):
         elif at != self.armed:  # last, once the state is written
             # Not awaited: on SQLite storage the alarm is set by the call itself, and the
             # output gate holds our frames until it is durable, as for any write. Awaiting
-            # its promise costs Pyodide's glue ~0.35 ms, a tenth of a vote's close.
+            # its promise cost Pyodide's glue 0.3–0.4 ms of every alarm (docs/benchmarks.md).
             if at is None:
                 self.storage.deleteAlarm()
             else:

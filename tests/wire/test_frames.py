@@ -55,9 +55,9 @@ class Sockets:
 Targets = list[tuple[str, str | None]]
 
 
-def clue_table() -> tuple[Table, Frames, Targets, list[str]]:
-    """A room in its clues, a fresh `Frames`, and one socket per seat (all live)."""
-    table = Table.at("clues")
+def clue_table(phase: str = "clues") -> tuple[Table, Frames, Targets, list[str]]:
+    """A room in its clues (or `phase`), a fresh `Frames`, and one socket per seat (all live)."""
+    table = Table.at(phase)
     targets: Targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
     return table, Frames(DECK), targets, [conn for conn, _ in targets]
 
@@ -249,9 +249,7 @@ def test_a_step_that_keeps_the_private_inputs_builds_no_private_part(
 def test_the_end_of_a_reveal_builds_no_private_part(monkeypatch: pytest.MonkeyPatch) -> None:
     """The phase's kind is no private input: the alarm that ends a reveal (half of a game's
     alarms) sends every socket the `me` it holds."""
-    table = Table.at("reveal")
-    targets: Targets = [(f"c-{s.player_id}", s.player_id) for s in table.room.seats]
-    frames, live = Frames(DECK), [conn for conn, _ in targets]
+    table, frames, targets, live = clue_table("reveal")
     frames.build(table.room, 1, table.now, targets, live)
     built = private_parts_built(monkeypatch)
     table.until_deadline()

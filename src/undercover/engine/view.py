@@ -288,8 +288,8 @@ def private_inputs(room: Room) -> tuple[tuple[object, ...], Mapping[str, str | N
     """
     phase, game = room.phase, room.game
     confirmed = phase.confirmed if isinstance(phase, RoleReveal) else None
-    # Of the phase, only what `_private` reads: not its kind, so that a reveal's end (every
-    # alarm but the votes' closes) keeps the 20 parts it had.
+    # Of the phase, only what `_private` reads (ghosts: is it the lobby or the end?), not its
+    # kind: the alarm that ends a reveal then keeps every part it had.
     common = (room.seats, room.ghosts, isinstance(phase, Lobby | Ended), confirmed)
     if game is None:
         return common, {}
