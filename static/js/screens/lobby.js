@@ -70,9 +70,14 @@ export function lobbyScreen(root, app) {
   const askShareUrl = () => fetch(`/api/rooms/${encodeURIComponent(code)}`)
     .then((response) => (response.ok ? response.json() : null))
     .then((summary) => {
-      if (summary && typeof summary.share_url === "string") {
+      // Only a different address is written: a new text node would drop a selection made
+      // meanwhile by "Copier le lien" (no clipboard), so that one is made again.
+      if (summary && typeof summary.share_url === "string" && summary.share_url !== link) {
+        const selection = window.getSelection();
+        const selected = selection.rangeCount > 0 && linkText.contains(selection.anchorNode);
         link = summary.share_url;
         linkText.textContent = link;
+        if (selected) selection.selectAllChildren(linkText);
       }
     })
     .catch(() => {});
