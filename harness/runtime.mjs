@@ -352,8 +352,9 @@ export class RoomObject {
           doubles.spent.ms - inDoubles,
           label === "GameRoom.webSocketMessage" ? this.runtime.lastKind : label,
           this.runtime.lastCallMs,
+          this.runtime.lastCallCpuMs,
         ]);
-        this.runtime.lastCallMs = 0;
+        this.runtime.lastCallMs = this.runtime.lastCallCpuMs = 0;
         if (this.runtime.hibernatePolicy === "always") this.hibernate();
       }
     });
@@ -367,8 +368,10 @@ export class RoomObject {
         // The synchronous part of the call: Pyodide wraps the coroutine in a task and returns
         // a promise (the handler's own steps are timed inside the Pyodide, tests/cloudflare/bench.py).
         const started = performance.now();
+        const cpu = doubles.threadCpuMs();
         const pending = instance[method].callRelaxed(...args);
         this.runtime.lastCallMs = performance.now() - started;
+        this.runtime.lastCallCpuMs = doubles.threadCpuMs() - cpu;
         return await pending;
       });
     } catch (error) {

@@ -204,9 +204,14 @@ async function control(req, res, url) {
         entry.cpu_without_doubles.push(Math.max(0, cpu - doubles));
       }
       const summary = {};
-      // Per handler, in call order: the synchronous part of each call into the Pyodide.
+      // Per handler, in call order: the synchronous part of each call into the Pyodide, wall
+      // and the thread's CPU.
       summary.call_ms = {};
-      for (const [label, , , , , call] of runtime.timings) (summary.call_ms[label] ??= []).push(call ?? 0);
+      summary.call_cpu_ms = {};
+      for (const [label, , , , , call, callCpu] of runtime.timings) {
+        (summary.call_ms[label] ??= []).push(call ?? 0);
+        (summary.call_cpu_ms[label] ??= []).push(callCpu ?? 0);
+      }
       // The slowest inputs by CPU time without the doubles, with the message type.
       summary.slowest = runtime.timings
         .map(([label, wall, cpu, doubles, kind]) => ({ kind, cpu: Math.max(0, cpu - doubles), wall }))

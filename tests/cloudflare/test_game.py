@@ -169,9 +169,11 @@ def test_a_twenty_player_game_is_measured() -> None:
     assert run_["timings"]["GameRoom.webSocketMessage"]["count"] >= 2 * 20
     assert run_["runner_wall_ms"]["count"] >= 2 * 20
     main_thread = run_["main_thread"]
-    assert main_thread["webSocketMessage"]["count"] == timings_count(run_, "webSocketMessage")
-    assert main_thread["alarm"]["count"] == timings_count(run_, "alarm")
-    assert 0 < main_thread["webSocketMessage"]["median"] <= main_thread["webSocketMessage"]["max"]
+    for clock in ("cpu", "wall"):
+        for handler in ("webSocketMessage", "alarm"):
+            assert main_thread[handler][clock]["count"] == timings_count(run_, handler)
+        figures = main_thread["webSocketMessage"][clock]
+        assert 0 < figures["median"] <= figures["p99"] <= figures["max"]
     timed = sum(t["count"] for k, t in run_["timings"].items() if k.startswith("GameRoom."))
     joins = 20 + 2  # the hellos before timing started, the room's creation
     assert run_["sql"]["rowsWritten"] <= 2 * (timed + joins)  # at most 2 rows per input
