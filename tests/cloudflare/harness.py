@@ -26,6 +26,11 @@ NODE_PACKAGES = ("node", "pyodide", "sql.js", "ws", "wrangler")
 INSTALL_HINT = "install the harness: `npm ci`, then `python scripts/build_worker.py`"
 # npm's `node` package: the Node 22 that wrangler >= 4.127 needs, whatever Node runs npm.
 PROJECT_NODE = ROOT / "node_modules" / ".bin" / "node"
+# V8 set up as workerd sets it up (src/workerd/jsg/setup.c++): its platform is made with 0
+# background threads, which V8 reads as the cores but one, at least one (Node's default: 4), and
+# incremental marking is off. On 2 cores, Node's 4 worker threads took the core from the
+# isolate's thread for a few ms at a time (docs/benchmarks.md, "Seventh round").
+WORKERD_V8_FLAGS = ("--v8-pool-size=0", "--no-incremental-marking")
 
 
 def unavailable(reason: str) -> None:
@@ -159,7 +164,7 @@ class Harness:
 def running_harness(speed: float = 0, hibernate: str = "never") -> Iterator[Harness]:
     node = require_node()
     build_worker()
-    command = [node, str(ROOT / "harness" / "server.mjs"), "--port", "0"]
+    command = [node, *WORKERD_V8_FLAGS, str(ROOT / "harness" / "server.mjs"), "--port", "0"]
     command += ["--speed", str(speed), "--hibernate", hibernate]
     process = subprocess.Popen(
         command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
