@@ -12,7 +12,7 @@ Pyodide under Node) and prints JSON, per handler, median / p99 / max of:
     core (on 2 cores, V8's worker threads and the bots take it for a few ms at a time).
 - `timings`: the harness's view, from the runtime's call to the settled promise: wall, and
   the Node process's CPU (all its threads: V8's collector and compiler threads count).
-The bots run in this process, at the lowest priority once the harness runs. What the figures
+The bots run in this process, in the idle class once the harness runs. What the figures
 leave out is in docs/benchmarks.md.
 """
 
@@ -193,12 +193,12 @@ del builtins.RUNNER_MS[:]
 
 
 def measure(players: int = 20, games: int = 1, *, bots_yield: bool = False) -> dict[str, Any]:
-    """`bots_yield`: once the harness runs, this process (the bots, the load) drops to the
-    lowest priority, so that it takes no core from the isolate's thread (irreversible: for a
-    process of its own, as `main`'s)."""
+    """`bots_yield`: once the harness runs, this process (the bots: the load) runs only on a
+    core nothing else wants (SCHED_IDLE), so that it takes none from the isolate's thread.
+    Irreversible: for a process of its own, as `main`'s."""
     with running_harness() as harness:
         if bots_yield:
-            os.nice(19)
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         harness.python(RUNNER_CLOCK)
         harness.python(HANDLER_CLOCK)
         runs = [asyncio.run(play(harness, players)) for _ in range(games)]
