@@ -207,7 +207,7 @@ def test_the_thread_clock_reads_a_fraction_of_a_millisecond(harness: Harness) ->
     kernel's ticks, as Node's own do, would read 0 for most of these 0.3 ms of work."""
     spins = harness.python(
         """
-import time, statistics, harness_doubles as d
+import time, harness_doubles as d
 def spin():
     started, cpu = time.perf_counter(), d.threadCpuMs()
     while time.perf_counter() - started < 0.0003:
