@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from pydantic_core import to_json
@@ -174,6 +174,19 @@ class Frames:
     def forget(self, conn: str) -> None:
         """`conn` gets a full view next (a new socket, or one that asked with `sync`)."""
         self._held.pop(conn, None)
+
+    def prime(self, room: Room, now: float, sockets: Iterable[tuple[str, str | None]]) -> None:
+        """Each (socket, viewer) of `sockets` this builder holds nothing for holds the view of
+        `room` already: a woken Durable Object's sockets were each sent the view of the room it
+        stored (every saved step is sent to every socket it changes). Their next frames are
+        then what changed since, not 20 whole views. `now` is never taken as held: the next
+        frame carries it."""
+        step = _parts(next(self._steps), room, now, self.deck, self._texts)
+        step = replace(step, public={**step.public, "now": ""})
+        unknown = [(conn, viewer) for conn, viewer in sockets if conn not in self._held]
+        privates = self._privates(room, {viewer for _, viewer in unknown})
+        for conn, viewer in unknown:
+            self._held[conn] = _Held(step, privates[viewer])
 
     def build(
         self,
