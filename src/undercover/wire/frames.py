@@ -34,7 +34,13 @@ from pydantic_core import to_json
 
 from undercover.engine.dealing import Deck
 from undercover.engine.state import Room
-from undercover.engine.view import private_inputs, private_part, private_parts, public_view
+from undercover.engine.view import (
+    Memo,
+    private_inputs,
+    private_part,
+    private_parts,
+    public_view,
+)
 from undercover.wire.recap_json import GameKey, Recap, RecapJson, game_key
 
 JSON = dict[str, Any]
@@ -85,10 +91,11 @@ class _Texts:
 
     def __init__(self) -> None:
         self._last: dict[object, tuple[object, str]] = {}
+        self.memo = Memo()  # the parts' values, kept while their inputs are the same objects
 
     def text(self, key: object, value: object) -> str:
         held = self._last.get(key)
-        if held is not None and held[0] == value:
+        if held is not None and (held[0] is value or held[0] == value):  # `is`: a kept part
             return held[1]
         text = to_ascii_json(value)
         self._last[key] = (value, text)
@@ -96,7 +103,7 @@ class _Texts:
 
 
 def _parts(number: int, room: Room, now: float, deck: Deck, texts: _Texts) -> _Step:
-    view = public_view(room, now, deck, with_recap=False)
+    view = public_view(room, now, deck, with_recap=False, memo=texts.memo)
     game_view = view["game"]
     view["game"] = None if game_view is None else {}
     players = tuple(texts.text((PLAYERS, i), seat) for i, seat in enumerate(view[PLAYERS]))
