@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from pydantic_core import to_json
 
@@ -77,8 +77,7 @@ class _Step:
     players: tuple[str, ...]  # each seat's JSON in `players`, in order
 
 
-@dataclass(frozen=True)
-class _Held:
+class _Held(NamedTuple):  # not a frozen dataclass: 20 made per step, ~4x cheaper
     """What one socket holds: the step of the last view it was sent, and its `me`."""
 
     step: _Step
