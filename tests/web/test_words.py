@@ -75,6 +75,29 @@ def test_the_lobby_gives_the_true_reason_and_warns_of_a_single_pair(
     page.context.close()
 
 
+def test_the_lobby_names_the_ratings_and_a_pair_dealt_every_game(browser: Any, server: Any) -> None:
+    view = json.loads((FIXTURES / "lobby_view.json").read_text("utf-8"))["view"]
+    view.pop("a_field_from_a_newer_server")
+    view["similarity"] = {
+        "requested": "very_close",
+        "available": "close",
+        "relaxed": True,
+        "relaxations": [{"from_level": "very_close", "to_level": "close", "reason": "rated_out"}],
+        "single_pair": True,
+        "single_pair_repeats": True,
+        "error": None,
+    }
+    page = _mocked(browser, server.base_url, view)
+    warning = page.locator("#similarity-warning")
+    expect(warning).to_contain_text(
+        "« très proche » indisponible : vos 👎 ont retiré toutes les paires de ce niveau"
+    )
+    expect(warning).to_contain_text("elle sera tirée à chaque partie")
+    expect(warning).not_to_contain_text("traits distinctifs")
+    assert page.errors == []
+    page.context.close()
+
+
 def test_the_end_screen_tells_everyone_why_the_level_changed(browser: Any, server: Any) -> None:
     engine = EngineTable.seated("ana", "ben", "cy", "dan").started()
     (undercover,) = engine.with_role(Role.UNDERCOVER)
