@@ -23,7 +23,7 @@ export function clueChip(clue) {
 }
 
 /** The cycle the wall shows: the current one, or during a vote's aftermath the last one spoken. */
-function shownCycle(model) {
+export function shownCycle(model) {
   const g = model.game;
   if (model.phase === "clues") return g.cycle;
   const spoken = g.clues.map((c) => c.cycle).filter((c) => c <= g.cycle);
