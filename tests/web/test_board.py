@@ -121,6 +121,13 @@ class Handoffs:
         step = str(card.get_attribute("data-step"))
         secret = self.page.locator("#handoff-secret .secret")
         self.words[name] = secret.inner_text() if secret.count() else "?"
+        if step in ("clue", "theme", "vote", "guess"):
+            # What a personal phone shows for this moment: the compact clue wall and a tip
+            # (and the countdown, when a timer runs).
+            expect(self.page.locator("#handoff .tip")).to_be_visible()
+            expect(self.page.locator("#handoff-wall")).to_be_visible()
+        if step == "vote":  # votes from the clues, not from a bare list of names
+            expect(self.page.locator("#handoff-wall .clue-chip:not(.empty)").first).to_be_visible()
         self.shoot(f"{step}-{seat}")
         if step == "card":
             self.page.click("#handoff-confirm")
@@ -138,6 +145,8 @@ class Handoffs:
         expect(card).to_have_attribute("data-step", "done")
         self.shoot(f"sent-{seat}")
         self.page.click("#handoff-hide")
+        # Nothing of that seat is left on screen once hidden.
+        expect(self.page.locator("#handoff-secret, #handoff-wall, #handoff-text")).to_have_count(0)
         return step
 
 
@@ -241,10 +250,11 @@ def test_a_shared_phone_two_phones_and_a_board(table: Table) -> None:
         if phase == "ended":
             break
         words.update(turns.words)
-        if phase == "reveal" and not out:
-            name = board.locator(".board-reveal .board-line").first.inner_text()
-            out.extend(p for p in phones if name.startswith(p.name))
-            assert out, name
+        gone = board.locator("#board-table .board-tile.out")
+        if not out and gone.count():  # the first one voted out (after their reveal)
+            first_out = gone.first.get_attribute("data-player")
+            out.extend(p for p in phones if ids[p.name] == first_out)
+            assert out, first_out
             haunt(out[0], ids[minority(words, list(ids)) or ""])
         if turns.visible():
             turns.serve_one(lambda _, options: suspect(options))
