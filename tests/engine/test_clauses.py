@@ -11,6 +11,7 @@ from undercover.engine.phases.reveal import REVEAL_SECONDS
 from undercover.engine.settings import SettingsChanges
 from undercover.engine.state import RECONNECT_GRACE_SECONDS
 from undercover.rules import MR_WHITE_GUESS_SECONDS, VOTE_GRACE_SECONDS, Camp, Role
+from undercover.rules.game import ThemeEntry
 
 from .table import NAMES, PHASES, Table
 
@@ -44,6 +45,29 @@ def test_the_clue_timer_is_the_hosts_or_none(timer: bool, seconds: int) -> None:
     table.tick(1)
     assert (table.speaker == speaker) is not timer
     assert table.game.phantom_votes == ({table.pid(speaker): 1} if timer else {})
+
+
+@pytest.mark.parametrize("away", [False, True])
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_a_proposer_out_of_time_or_away_gets_a_prompt_and_no_phantom_vote(
+    away: bool, rounds: int
+) -> None:
+    table = Table.seated(*NAMES, mode="grade", clue_rounds_per_vote=rounds).started()
+    for _ in range(rounds):
+        assert table.game.stage == "theme"
+        proposer = table.name(table.game.proposer or "")
+        if away:
+            table.disconnect(proposer).tick(RECONNECT_GRACE_SECONDS)
+        else:
+            table.tick(60)
+        while table.phase == "clues" and table.game.stage == "clue":
+            table.give_clue(table.speaker)
+        table.reconnect(proposer)
+    assert table.phase == "voting"
+    themes = [entry for entry in table.game.recap if isinstance(entry, ThemeEntry)]
+    assert len(themes) == rounds
+    assert all(theme.fallback for theme in themes)
+    assert table.game.phantom_votes == {}
 
 
 # §5 Vote timer and grace ----------------------------------------------------------------------
@@ -102,6 +126,15 @@ def test_a_kick_that_leaves_the_runoff_one_candidate_starts_a_new_vote() -> None
     assert table.view(None)["game"]["ballot_kind"] == "reopened"
     assert deadline(table) == table.now + 60
     assert table.game.ballots == {}
+
+
+def test_a_kick_that_ends_the_game_during_the_vote_leaves_no_ballot_shown() -> None:
+    table = Table.seated("ana", "ben", "cy", "dan").started().clue_round()
+    undercover = table.with_role(Role.UNDERCOVER)[0]
+    voter, target = [n for n in table.alive_names if n not in (undercover, "ana")][:2]
+    table.cast_vote(voter, target).kick(undercover)
+    assert table.phase == "ended"
+    assert table.view(voter)["me"]["ballot"] == {"cast": False, "target": None}
 
 
 # §8 Mr. White's guess --------------------------------------------------------------------------
