@@ -103,7 +103,6 @@ def vendor(target: Path, packages: Sequence[str], force: bool = False) -> bool:
 # What the deployed Worker cannot do without (a dry run does not notice any of them missing).
 BUNDLE_REQUIRED = (
     "entry.py",
-    "snapshot_seeds.py",
     "undercover/__init__.py",
     "undercover/hosts/runner.py",
     "undercover/hosts/schema.sql",

@@ -22,7 +22,6 @@ from js import WebSocket, WebSocketPair, WebSocketRequestResponsePair
 from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
-import snapshot_seeds  # noqa: F401  (first: pydantic-core's import-time seeds are granted there)
 from undercover.engine.dealing import Deck
 from undercover.hosts import routes
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code

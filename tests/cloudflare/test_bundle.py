@@ -160,14 +160,14 @@ def test_the_import_closure_follows_every_import_and_nothing_else(tmp_path: Path
 
 
 # Third-party modules the Worker imports, by the distribution that provides them; the runtime
-# itself provides js, pyodide and _cloudflare.
+# itself provides js and pyodide.
 IMPORT_NAMES = {
     "pydantic": "pydantic",
     "pydantic-core": "pydantic_core",
     "segno": "segno",
     "workers-runtime-sdk": "workers",
 }
-RUNTIME_MODULES = {"js", "pyodide", "_cloudflare"}
+RUNTIME_MODULES = {"js", "pyodide"}
 TYPING_ONLY = {"workerd"}  # stubs/workerd.pyi, imported under TYPE_CHECKING: no such module
 
 
@@ -179,7 +179,7 @@ def test_the_worker_dependencies_are_exactly_what_it_imports() -> None:
                 roots |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
                 roots.add(node.module.split(".")[0])
-    third_party = roots - set(sys.stdlib_module_names) - {"undercover", "entry", "snapshot_seeds"}
+    third_party = roots - set(sys.stdlib_module_names) - {"undercover", "entry"}
     declared = {IMPORT_NAMES[p.split("==")[0]] for p in worker_packages()}
     assert third_party - RUNTIME_MODULES - TYPING_ONLY == declared
 
