@@ -67,7 +67,19 @@ export class Runtime {
   // runs with the runtime's import patcher installed, python_modules/'s .pth files processed, so
   // the SDK's entropy patches apply). `pythonModules`: another python_modules/ (a test's copy
   // without the SDK's patches: the import must then fail). `main`: another main module.
-  constructor({ speed = 0, hibernate = "never", log = () => {}, pythonModules = null, main = null } = {}) {
+  // `silenceSeconds`: the presence bound (admission.SILENCE_SECONDS by default) in real seconds.
+  // The clients' heartbeat runs in real time while the clock runs ×speed, so the Worker is
+  // given the bound on its clock (env.SILENCE_SECONDS); with the manual clock (speed 0) a
+  // test's jumps are not silences: presence is off unless a bound is given.
+  constructor({
+    speed = 0,
+    hibernate = "never",
+    log = () => {},
+    pythonModules = null,
+    main = null,
+    silenceSeconds = null,
+  } = {}) {
+    this.silenceSeconds = silenceSeconds;
     this.pythonModules = path.resolve(pythonModules ?? path.join(ROOT, "python_modules"));
     this.mainPath = main;
     this.mainName = main ? path.basename(main, ".py") : "entry";
@@ -194,11 +206,21 @@ SPECIAL = {"fetch", "alarm", "webSocketMessage", "webSocketClose", "webSocketErr
     names.destroy();
   }
 
+  silenceOnClock() {
+    const speed = this.clock.speed;
+    if (this.silenceSeconds === null && !(speed > 0)) return Infinity;
+    const real =
+      this.silenceSeconds ??
+      this.pyodide.runPython("from undercover.hosts.admission import SILENCE_SECONDS; SILENCE_SECONDS");
+    return real * (speed > 0 ? speed : 1);
+  }
+
   makeEnv() {
     const clockMs = () => this.clock.now();
     const env = {
       ROOMS: new DurableObjectNamespace(this),
       ASSETS: new doubles.Fetcher(async () => new Response("Not found.", { status: 404 })),
+      SILENCE_SECONDS: String(this.silenceOnClock()),
     };
     // The rate-limiting bindings as wrangler.toml declares them.
     for (const { name, limit, period } of rateLimitsOf(fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))) {

@@ -59,11 +59,11 @@ def node_env(**extra: str) -> dict[str, str]:
 
 
 def build_worker(*extra: str) -> None:
-    """Run the Worker's build step, vendoring offline (skipped when already up to date) and
-    keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
+    """Run the Worker's build step (it vendors python_modules/ when missing, skipped when up to
+    date), keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
     command = [sys.executable, str(ROOT / "scripts" / "build_worker.py")]
     result = subprocess.run(
-        [*command, "--vendor", "--keep-theme-data", *extra],
+        [*command, "--keep-theme-data", *extra],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -161,11 +161,15 @@ class Harness:
 
 
 @contextmanager
-def running_harness(speed: float = 0, hibernate: str = "never") -> Iterator[Harness]:
+def running_harness(
+    speed: float = 0, hibernate: str = "never", silence_seconds: float | None = None
+) -> Iterator[Harness]:
     node = require_node()
     build_worker()
     command = [node, *WORKERD_V8_FLAGS, str(ROOT / "harness" / "server.mjs"), "--port", "0"]
     command += ["--speed", str(speed), "--hibernate", hibernate]
+    if silence_seconds is not None:  # the presence bound, in real seconds (see runtime.mjs)
+        command += ["--silence-seconds", str(silence_seconds)]
     process = subprocess.Popen(
         command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )

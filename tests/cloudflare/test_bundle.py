@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from scripts.build_worker import (
     BUNDLE_REQUIRED,
+    STAMP_NAME,
+    ensure_python_modules,
     missing_from_bundle,
     worker_modules,
     worker_packages,
@@ -69,6 +71,21 @@ def test_a_bundle_without_the_workers_sdk_is_caught(tmp_path: Path) -> None:
     assert missing_from_bundle(tmp_path) == ["python_modules/workers/__init__.py"]
 
 
+def test_the_build_step_keeps_what_pywrangler_installed(tmp_path: Path) -> None:
+    target = tmp_path / "python_modules"
+    for name in BUNDLE_REQUIRED:
+        if name.startswith("python_modules/"):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_text("# pywrangler's")
+    assert not (target / STAMP_NAME).exists()  # not stamped: not ours
+    assert ensure_python_modules(target).startswith("kept")
+    assert (target / "workers" / "__init__.py").read_text() == "# pywrangler's"
+    shutil.rmtree(target / "segno")
+    with pytest.raises(SystemExit, match="segno"):  # incomplete: said, never overwritten
+        ensure_python_modules(target)
+    assert (target / "workers" / "__init__.py").read_text() == "# pywrangler's"
+
+
 def wrangler(*args: str, log_dir: Path) -> subprocess.CompletedProcess[str]:
     """The project's wrangler (package.json) on the project's Node 22."""
     command = [require_node(), str(ROOT / "node_modules" / "wrangler" / "bin" / "wrangler.js")]
@@ -81,7 +98,7 @@ def wrangler(*args: str, log_dir: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def dry_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """`wrangler deploy --dry-run --outdir`: the bundle directory and wrangler's output."""
-    build_worker()  # python_modules/, offline: wrangler's own build step only checks it
+    build_worker()  # python_modules/ up to date before wrangler runs the build step again
     out = tmp_path_factory.mktemp("wrangler")
     result = wrangler("deploy", "--dry-run", "--outdir", str(out / "dist"), log_dir=out)
     output = result.stdout + result.stderr
