@@ -8,6 +8,7 @@ hibernation, redeploys, logs, timings, Python inside the Pyodide).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -29,7 +30,7 @@ PROJECT_NODE = ROOT / "node_modules" / ".bin" / "node"
 # V8 set up as workerd sets it up (src/workerd/jsg/setup.c++): its platform is made with 0
 # background threads, which V8 reads as the cores but one, at least one (Node's default: 4), and
 # incremental marking is off. On 2 cores, Node's 4 worker threads took the core from the
-# isolate's thread for a few ms at a time (docs/benchmarks.md, "Seventh round").
+# isolate's thread for a few ms at a time (docs/benchmarks.md, its seventh round, in git history).
 WORKERD_V8_FLAGS = ("--v8-pool-size=0", "--no-incremental-marking")
 
 
@@ -62,13 +63,17 @@ def build_worker(*extra: str) -> None:
     """Run the Worker's build step (it vendors python_modules/ when missing, skipped when up to
     date), keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
     command = [sys.executable, str(ROOT / "scripts" / "build_worker.py")]
-    result = subprocess.run(
-        [*command, "--keep-theme-data", *extra],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    (ROOT / "build").mkdir(exist_ok=True)
+    # pytest-xdist runs test files in several processes: one build at a time in the shared tree.
+    with (ROOT / "build" / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = subprocess.run(
+            [*command, "--keep-theme-data", *extra],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     if result.returncode != 0:
         pytest.fail(f"the Worker's build step failed:\n{result.stdout}{result.stderr[-2000:]}")
 

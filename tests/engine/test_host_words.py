@@ -6,27 +6,13 @@ import json
 
 import pytest
 
-from tests.engine.table import Table
+from tests.engine.table import HOST_PAIRS, Table, ended, with_words
 from undercover.engine.commands import RatePair, SetHostWords
 from undercover.engine.effects import PairRated
-from undercover.engine.phases.reveal import REVEAL_SECONDS
 from undercover.rules import Role
 
-PAIRS = "Pizza / Quiche\nChat / Chien\nMer / Océan"
+PAIRS = HOST_PAIRS
 WORDS = {"Pizza", "Quiche", "Chat", "Chien", "Mer", "Océan"}
-
-
-def with_words(*names: str, text: str = PAIRS, **settings: object) -> Table:
-    table = Table.seated(*names, **settings)
-    return table.run(table.host_name, SetHostWords(seq=table.seq, lines=tuple(text.split("\n"))))
-
-
-def ended(table: Table) -> Table:
-    table.started()
-    (undercover,) = table.with_role(Role.UNDERCOVER)
-    table.vote_out(undercover).tick(REVEAL_SECONDS)
-    assert table.phase == "ended"
-    return table
 
 
 def test_the_game_deals_a_pair_of_the_hosts_words() -> None:
@@ -143,3 +129,14 @@ def test_host_words_survive_the_room_document(text: str) -> None:
 
     table = with_words("ana", "ben", "cy", "dan", text=text)
     assert Room.model_validate(table.room.model_dump(mode="json")) == table.room
+
+
+def test_a_grade_game_has_no_pair_to_rate() -> None:
+    table = ended(Table.seated("ana", "ben", "cy", "dan", mode="grade"))
+    assert table.view("ben")["game"]["end"]["rating"] is None  # so the client offers none
+    assert table.rejected("ben", RatePair(seq=table.seq, up=True)) == "rate.no_pair"
+
+
+def test_the_count_of_a_list_of_words_is_in_words_and_of_pairs_in_pairs() -> None:
+    table = with_words("ana", "ben", "cy", "dan", text="Pomme\nPoire\nPrune\nPêche")
+    assert table.view("ben")["host_words"] == {"pairs": 0, "words": 4, "playable_pairs": 6}
