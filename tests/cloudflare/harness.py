@@ -163,6 +163,10 @@ class Harness:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait()
+        for pipe in (self.process.stdin, self.process.stdout):  # else unraisable at exit
+            if pipe is not None:
+                pipe.close()
 
 
 @contextmanager

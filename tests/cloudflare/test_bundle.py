@@ -14,6 +14,7 @@ import pytest
 from scripts.build_worker import (
     BUNDLE_REQUIRED,
     STAMP_NAME,
+    assemble,
     ensure_python_modules,
     missing_from_bundle,
     worker_modules,
@@ -84,6 +85,19 @@ def test_the_build_step_keeps_what_pywrangler_installed(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="segno"):  # incomplete: said, never overwritten
         ensure_python_modules(target)
     assert (target / "workers" / "__init__.py").read_text() == "# pywrangler's"
+
+
+def test_assembling_again_rewrites_nothing_and_removes_what_left(tmp_path: Path) -> None:
+    """A harness may be running from build/worker/ while another test process builds."""
+    target = tmp_path / "worker"
+    files = assemble(target)
+    entry = target / "entry.py"
+    written = entry.stat().st_mtime_ns
+    (target / "undercover" / "gone.py").write_text("")
+    assert assemble(target) == files
+    assert entry.stat().st_mtime_ns == written
+    assert not (target / "undercover" / "gone.py").exists()
+    assert sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file()) == files
 
 
 def wrangler(*args: str, log_dir: Path) -> subprocess.CompletedProcess[str]:

@@ -75,8 +75,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float, deck: Dec
     before = room
     effects: list[Effect] = []
     match command:
-        case JoinRoom(name=name, token=token, avatar=avatar, color=color):
-            room, effects = membership.join(room, name, token, now, avatar, color)
+        case JoinRoom(name=name, token=token, avatar=avatar, color=color, lang=lang):
+            room, effects = membership.join(room, name, token, now, avatar, color, lang)
         case Reconnect(token=token):
             room, effects = membership.reconnect(room, token, now)
         case Leave():

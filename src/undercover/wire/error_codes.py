@@ -20,7 +20,7 @@ from undercover.engine.errors import RejectCode
 from undercover.rules import CLUE_MAX_LENGTH, THEME_MAX_LENGTH
 from undercover.rules.settings import GUESS_MAX_LENGTH
 from undercover.themes import custom
-from undercover.wire.protocol import ProtocolCode, RouteCode
+from undercover.wire.protocol import PROTOCOL_VERSION, ProtocolCode, RouteCode
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class ErrorCode:
 PROTOCOL: Final = (
     ErrorCode(
         ProtocolCode.OUTDATED,
-        "`hello.protocol` is a whole number other than 4 (an old page)",
+        f"`hello.protocol` is a whole number other than {PROTOCOL_VERSION} (an old page)",
         "yes (4426)",
     ),
     ErrorCode(ProtocolCode.BINARY_FRAME, "a binary frame"),
