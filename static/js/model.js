@@ -2,11 +2,11 @@
 // screens draw. The only module that knows the view's field names: when the view changes,
 // this file changes. Throws on a view it cannot read (the app then shows the reload banner).
 
-import { MIN_PLAYERS } from "./protocol.js";
+import { MIN_PLAYERS, PHASES as PHASE_NAMES } from "./protocol.js";
 
 export { MIN_PLAYERS, MR_WHITE_MIN_PLAYERS } from "./protocol.js";
 
-const PHASES = new Set(["lobby", "role_reveal", "clues", "voting", "reveal", "guess", "ended"]);
+const PHASES = new Set(PHASE_NAMES);
 
 /** The screen for a model: one per phase. */
 export function screenOf(model) {
@@ -78,7 +78,7 @@ export function readModel(view, myId) {
     composition: view.composition,
     minPlayers: MIN_PLAYERS,
     availability: sim
-      ? { level: sim.available, relaxed: sim.relaxed, relaxations: sim.relaxations || [], singlePair: Boolean(sim.single_pair), error: sim.error }
+      ? { level: sim.available, relaxed: sim.relaxed, relaxations: sim.relaxations || [], singlePair: Boolean(sim.single_pair), singlePairRepeats: Boolean(sim.single_pair_repeats), error: sim.error }
       : { level: null, relaxed: false, relaxations: [], singlePair: false, error: null },
     secret,
     confirmed: Boolean(me.confirmed),
@@ -129,7 +129,7 @@ function readGame(view, g, me) {
     phantomVotes: g.phantom_votes || {},
     graceEndsAt: view.vote_grace_deadline,
     guesser: view.guesser,
-    lastVote: g.last_vote,
+    lastVote: lastVote(recap),
     eliminated: g.eliminated,
     kicked: g.kicked,
     recap,
@@ -143,7 +143,7 @@ function readReveal(view, g) {
     eliminated: view.revealed,
     role: card.role || null,
     word: card.role === "mr_white" ? null : secretText(card),
-    byLot: Boolean(g && g.last_vote && g.last_vote.result === "lot"),
+    byLot: Boolean(g && (lastVote(g.recap) || {}).result === "lot"),
   };
 }
 
@@ -174,6 +174,12 @@ function readEnd(view, g) {
 }
 
 /** A revealed card's word, or its grade written out of 20 ("14/20"); null when hidden. */
+// The latest tally: the last `vote` entry of the recap (the view sends each tally once).
+function lastVote(recap) {
+  const votes = (recap || []).filter((e) => e.kind === "vote");
+  return votes.length ? votes[votes.length - 1] : null;
+}
+
 function secretText(card) {
   if (card.word !== null && card.word !== undefined) return card.word;
   if (card.grade !== null && card.grade !== undefined) return `${card.grade}/20`;

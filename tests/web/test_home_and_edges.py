@@ -40,10 +40,10 @@ def test_home_screen_errors_and_remembered_nickname(table: Table) -> None:
     expect(page.locator("#home-error")).to_contain_text("pas le bon format")
     page.fill("#room-code", "ZZZZZ")
     page.click("#join-room")
-    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    expect(page.locator("#home-error")).to_have_text("Salon introuvable : vérifie le code.")
     visitor.look("home-room-not-found")
     page.goto("/r/ZZZZZ")
-    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    expect(page.locator("#home-error")).to_have_text("Salon introuvable : vérifie le code.")
     expect(page.locator("#room-code")).to_have_value("ZZZZZ")
     page.goto("/")
 
@@ -108,8 +108,8 @@ def test_a_view_with_unknown_fields_renders_and_names_stay_text(browser: Any, se
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
             assert message["token"] == SEAT["token"]
-            assert message["protocol"] == 4
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            assert message["protocol"] == 5
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)
@@ -174,7 +174,7 @@ def test_a_frame_the_client_cannot_apply_makes_it_ask_for_a_full_view(
     def script(ws: Any, message: dict[str, Any]) -> None:
         received.append(message)
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             # A view continuing a recap this socket never had, then a partial one on top.
             tail = {"phase": "clues", "game": {"recap": []}, "players": []}
             ws.send(
@@ -204,7 +204,7 @@ def test_what_the_client_cannot_read_shows_the_reload_banner(
 ) -> None:
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             ws.send(_lobby_frame())
             ws.send(json.dumps(frame))
 
@@ -227,7 +227,7 @@ def test_what_the_client_cannot_read_shows_the_reload_banner(
             "outdated",
             "Version dépassée",
         ),
-        (None, 4404, "room_not_found", "Salle introuvable"),
+        (None, 4404, "room_not_found", "Salon introuvable"),
         ({"type": "closed", "reason": "replaced"}, 4409, "replaced", "Ouvert ailleurs"),
         ({"type": "closed", "reason": "kicked"}, 4403, "kicked", "Tu as été exclu·e"),
     ],
@@ -267,7 +267,7 @@ def test_a_dropped_socket_reconnects_at_once_then_with_backoff(browser: Any, ser
             if len(hellos) < 4:
                 ws.close(code=1011, reason="")  # a server error: not final, try again
                 return
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)
@@ -332,7 +332,7 @@ def test_a_seat_in_a_room_that_is_gone_comes_home_with_room_not_found(
     )
     page = context.new_page()
     page.goto("/r/ZZZZZ")
-    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    expect(page.locator("#home-error")).to_have_text("Salon introuvable : vérifie le code.")
     expect(page.locator("[data-banner='reconnecting']")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('undercover.seat.ZZZZZ')") is None
     context.close()

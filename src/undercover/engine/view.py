@@ -108,7 +108,7 @@ def public_view(
         "host_words": memo.get(
             "host_words", (host_words, room.removed_pairs), lambda: host_words_summary(room)
         ),
-        "catalog": deck.theme_choices if lobby else None,
+        "catalog": deck.theme_choices[settings.word_language] if lobby else None,
         "game": _game(room, game, with_recap, memo) if game is not None else None,
         "scoreboard": memo.get("scoreboard", (room.scoreboard,), lambda: _scoreboard(room)),
     }
@@ -195,6 +195,7 @@ def _similarity(room: Room, deck: Deck) -> JSON | None:
         "relaxed": bool(found.relaxations),
         "relaxations": [r.model_dump(mode="json") for r in found.relaxations],
         "single_pair": found.single_pair,
+        "single_pair_repeats": found.single_pair_repeats,
         "error": found.error,
     }
 
@@ -229,7 +230,6 @@ def _game(room: Room, game: Game, with_recap: bool, memo: Memo) -> JSON:
         "kicked": memo.get(
             "kicked", (game.kicked, *cards), lambda: [_card(game, p, reveal) for p in game.kicked]
         ),
-        "last_vote": memo.get("last_vote", (game.last_vote,), lambda: _dumped(game.last_vote)),
         "recap": _RECAP.dump_python(game.recap, mode="json") if with_recap else [],
         "outcome": memo.get("outcome", (game.outcome,), lambda: _dumped(game.outcome)),
         "end": _end(room, game) if game.is_over else None,

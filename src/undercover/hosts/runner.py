@@ -181,7 +181,7 @@ class RoomRunner:
 
     def greets_a_seat(self, text: str | bytes) -> bool:
         """Whether `text` is a hello with the token of one of this room's seats (or of a
-        kicked one): the host's look-up limit never charges it (`ratelimit.RoomPasses`)."""
+        kicked one): the host's look-up limit never charges it (`admission.RoomPasses`)."""
         try:
             message = codec.decode(text)
         except ProtocolError:
@@ -325,7 +325,11 @@ class RoomRunner:
         if token is None:
             token = new_token
             join = JoinRoom(
-                name=message.name or "", token=token, avatar=message.avatar, color=message.color
+                name=message.name or "",
+                token=token,
+                avatar=message.avatar,
+                color=message.color,
+                lang=message.lang,
             )
             effects = self._apply(turn, None, join, now)
         (player,) = (effect.player_id for effect in effects if isinstance(effect, Welcome))

@@ -1,5 +1,6 @@
 """The one frame builder: each part of a view serialised once per step, each socket sent only
-the parts that changed since the last frame it received (protocols 3 and 4, docs/protocol.md).
+the parts that changed since the last frame it received (protocols 3 and 4, docs/protocol.md),
+and no frame at all when nothing but the clock (`now`) changed.
 
 A view (`view_for`) is a dict of top-level parts: the public ones, the same for everyone, and
 `me`. Per step every public part is serialised once, and so is each field of `game` (its
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from pydantic_core import to_json
@@ -51,6 +52,7 @@ ME: Final = "me"
 PLAYERS: Final = "players"
 ABSENT: Final = object()  # no ballot, apart from a ballot for no one (None)
 PATCH: Final = "players_patch"  # the seats of `players` that changed, by index (protocol 4)
+NOW: Final = "now"  # the server's clock: in every frame sent, never a reason to send one
 
 
 def to_ascii_json(value: object) -> str:
@@ -120,6 +122,8 @@ def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str,
     nothing, every member), and the recap index they continue from (0: the whole recap)."""
     members, start = [], 0
     for key, text in step.public.items():
+        if key == NOW and before is not None:
+            continue  # the caller adds it to a frame that has something to say
         if key == GAME:
             game, start = _game_changes(step.game, before, recaps)
             if game is not None:
@@ -185,10 +189,8 @@ class Frames:
         """Each (socket, viewer) of `sockets` this builder holds nothing for holds the view of
         `room` already: a woken Durable Object's sockets were each sent the view of the room it
         stored (every saved step is sent to every socket it changes). Their next frames are
-        then what changed since, not 20 whole views. `now` is never taken as held: the next
-        frame carries it."""
+        then what changed since, not 20 whole views."""
         step = _parts(next(self._steps), room, now, self.deck, self._texts)
-        step = replace(step, public={**step.public, "now": ""})
         unknown = [(conn, viewer) for conn, viewer in sockets if conn not in self._held]
         privates = self._privates(room, {viewer for _, viewer in unknown})
         for conn, viewer in unknown:
@@ -203,8 +205,9 @@ class Frames:
         live: Iterable[str],
     ) -> list[tuple[str, str]]:
         """The `view` frame of each (socket, viewer) in `targets`, in order (viewer None: the
-        spectator's view); from here on those sockets hold them, and sockets not in `live`
-        are forgotten. Call it last, when the frames are sure to go out."""
+        spectator's view), but none for a socket whose view changed in nothing but `now`;
+        from here on those sockets hold them, and sockets not in `live` are forgotten. Call
+        it last, when the frames are sure to go out."""
         keep = set(live)
         held = {conn: h for conn, h in self._held.items() if conn in keep}
         step = _parts(next(self._steps), room, now, self.deck, self._texts)
@@ -219,12 +222,16 @@ class Frames:
             if number not in bodies:
                 bodies[number] = _changes(step, before.step if before else None, self.recaps)
             body, start = bodies[number]
+            held[conn] = _Held(step, me)
             if before is None or me != before.me:
                 body = f'{body},"me":{me}' if body else f'"me":{me}'
+            elif not body:
+                continue  # nothing but the clock changed: no frame (docs/protocol.md)
+            if before is not None:
+                body = f'"{NOW}":{step.public[NOW]},{body}'
             full = "true" if before is None else "false"
             head = f'{{"type":"view","seq":{seq},"full":{full},"recap_from":{start},"view":{{'
             frames.append((conn, head + body + "}}"))
-            held[conn] = _Held(step, me)
         self._held = held
         return frames
 

@@ -3,12 +3,13 @@
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { similarityHint } from "./pair-notes.js";
-import { SETTING_RANGES as RANGES } from "../protocol.js";
+import { SETTING_CHOICES as CHOICES, SETTING_RANGES as RANGES } from "../protocol.js";
 
 // [setting, kind, extra]: kind "bool" | "number" | "choice"; `when` hides it in a mode.
 const FIELDS = [
-  ["mode", "choice", { options: ["classic", "grade"] }],
-  ["similarity", "choice", { options: ["none", "close", "very_close"], when: "classic" }],
+  ["mode", "choice", { options: CHOICES.mode }],
+  ["word_language", "choice", { options: CHOICES.word_language }],
+  ["similarity", "choice", { options: CHOICES.similarity, when: "classic" }],
   ["attribute_variant", "bool", { when: "classic" }],
   ["family_safe", "bool", { when: "classic" }],
   ["grade_gap", "number", { ...RANGES.grade_gap, when: "grade" }],
@@ -26,7 +27,7 @@ const FIELDS = [
 
 function display(name, value) {
   if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
-  if (name === "mode" || name === "similarity") return t(`setting.${name}.${value}`);
+  if (name === "mode" || name === "similarity" || name === "word_language") return t(`setting.${name}.${value}`);
   if (name.endsWith("_seconds")) return t("common.seconds", { s: value });
   return String(value);
 }
