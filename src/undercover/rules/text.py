@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Literal
 
 from undercover.rules.errors import player_error
@@ -275,12 +276,67 @@ def clue_contains(clue: str, word: str, aliases: Iterable[str] = (), language: s
     return False
 
 
-def clue_states_grade(clue: str, grade: int) -> bool:
-    """Whether a grade-mode clue writes the player's own grade as a number ("12", "12/20").
+# Grades written as words, per word language: folded (fold()) and indexed by grade, with the
+# other number words that may stand next to them ("dix-sept" is not "dix", "quatre-vingts" not
+# "quatre"), the words that join a number ("vingt et un"), and the grade words that are also
+# something else and so never state a grade on their own (French "un": the article).
+@dataclass(frozen=True)
+class NumberWords:
+    grades: tuple[str, ...]  # GRADE_MIN..GRADE_MAX
+    others: frozenset[str]
+    joiners: frozenset[str] = frozenset()
+    not_alone: frozenset[str] = frozenset()
 
-    >>> clue_states_grade("un bon 12/20", 12)
-    True
-    >>> clue_states_grade("112 pompiers", 12)
-    False
+
+GRADE_WORDS: dict[str, NumberWords] = {
+    "fr": NumberWords(
+        grades=(
+            "zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf",
+            "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix sept",
+            "dix huit", "dix neuf", "vingt",
+        ),
+        others=frozenset(
+            {"une", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents",
+             "mille", "million", "millions", "milliard", "milliards"}
+        ),
+        joiners=frozenset({"et"}),
+        not_alone=frozenset({"un"}),
+    ),
+}  # fmt: skip
+WORD_LANGUAGE = "fr"  # the language of the words dealt, hence of the clues
+
+
+def _numbers_in_words(tokens: list[str], words: NumberWords) -> list[str]:
+    """Each run of number words in folded tokens, joined by spaces ("dix sept", "vingt et un")."""
+    vocabulary = {part for grade in words.grades for part in grade.split()} | words.others
+    runs: list[list[str]] = [[]]
+    for token in tokens:
+        if token in vocabulary or (token in words.joiners and runs[-1]):
+            runs[-1].append(token)
+        elif runs[-1]:
+            runs.append([])
+    for run in runs:
+        while run and run[-1] in words.joiners:  # "deux et la suite": the "et" joins nothing
+            run.pop()
+        while len(run) > 1 and run[0] in words.not_alone:  # "un deux": the article, then 2
+            run.pop(0)
+    return [" ".join(run) for run in runs if run]
+
+
+def clue_states_grade(clue: str, grade: int, language: str = WORD_LANGUAGE) -> bool:
+    """Whether a grade-mode clue states the player's own grade: as a number standing alone
+    ("12", "12/20") or as words in the word language ("douze"), not as digits inside a word.
+
+    >>> clue_states_grade("un bon 12/20", 12), clue_states_grade("Douze !", 12)
+    (True, True)
+    >>> clue_states_grade("112 pompiers", 12), clue_states_grade("R2-D2", 2)
+    (False, False)
     """
-    return str(grade) in re.findall(r"\d+", clue)
+    tokens = fold(clue).split()
+    if any(token.isdecimal() and int(token) == grade for token in tokens):
+        return True
+    words = GRADE_WORDS.get(language)
+    if words is None:
+        return False
+    written = words.grades[grade - GRADE_MIN]
+    return written not in words.not_alone and written in _numbers_in_words(tokens, words)
