@@ -34,7 +34,9 @@ export function playerTags(model, player, { connection = true, you = true, host 
   if (player.eliminated) {
     // A revealed role stays shown for the rest of the game.
     const role = player.revealedRole ? ` · ${roleName(player.revealedRole)}` : "";
-    tags.push(h("span", { class: "tag bad", dataset: { role: player.revealedRole || "" }, text: `✖ ${t("tag.eliminated")}${role}` }));
+    // The one just voted out: said once their card has flipped (style.css: .after-flip).
+    const fresh = model.phase === "reveal" && model.reveal && model.reveal.eliminated === player.id;
+    tags.push(h("span", { class: `tag bad${fresh ? " after-flip" : ""}`, dataset: { role: player.revealedRole || "" }, text: `✖ ${t("tag.eliminated")}${role}` }));
   }
   if (player.kicked) tags.push(h("span", { class: "tag bad", text: `⛔ ${t("tag.kicked")}` }));
   if (connection && !player.kicked && !player.bot) {
