@@ -42,6 +42,11 @@ export const store = {
   look: () => readJson("look"),
   setLook: (look) => write("look", JSON.stringify(look)),
   setMuted: (on) => write("muted", on ? "1" : null),
+  // The accessibility mode (shapes beside colours, larger board type, no motion), per device.
+  easy: () => read("a11y") === "1",
+  setEasy: (on) => write("a11y", on ? "1" : null),
+  boardSound: () => read("board_sound") === "1",
+  setBoardSound: (on) => write("board_sound", on ? "1" : null),
   setLang: (lang) => write("lang", lang),
   /** {token, player_id} for this room, or null. */
   seat: (code) => readJson(`seat.${code}`),
