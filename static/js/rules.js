@@ -56,8 +56,6 @@ export async function openRules(sectionId) {
     text: `♿ ${t("a11y.mode")} : ${t(store.easy() ? "common.yes" : "common.no")}`,
     onclick: () => {
       store.setEasy(!store.easy());
-      if (store.easy()) document.documentElement.dataset.a11y = "on";
-      else delete document.documentElement.dataset.a11y;
       easy.setAttribute("aria-pressed", String(store.easy()));
       easy.textContent = `♿ ${t("a11y.mode")} : ${t(store.easy() ? "common.yes" : "common.no")}`;
     },
