@@ -98,7 +98,7 @@ function lobby(model, board) {
 function wordLanguage(model) {
   const lang = model.settings.word_language || "fr";
   return h("p", { class: "board-line board-word-language", id: "board-word-language",
-    text: t("board.word_language", { lang: t(`setting.word_language.${lang}`) }) });
+    text: t("common.words_in", { lang: t(`setting.word_language.${lang}`) }) });
 }
 
 // Streamer mode: neither the code nor the link is written; a join QR only when someone asks,

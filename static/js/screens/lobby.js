@@ -216,6 +216,9 @@ export function lobbyScreen(root, app) {
       vote: s.vote_timer ? t("common.seconds", { s: s.vote_seconds }) : t("lobby.no_timer"),
       white: s.mr_white ? t("lobby.with_mr_white") : "",
     }).trim();
+    // The word language is a room setting that every player should see, not only in the
+    // advanced settings: an English table must know before the deal which words it gets.
+    presetLine.textContent += ` · ${t("common.words_in", { lang: t(`setting.word_language.${s.word_language || "fr"}`) })}`;
   }
 
   /** Why the start button waits, or "" when the game can start. */
