@@ -194,10 +194,14 @@ class Default(WorkerEntrypoint):
         self, code: str | None, url: SplitResult, key: str, *, qr_code: bool
     ) -> Response:
         stub = self.env.ROOMS.getByName(code) if code else None
-        # Past the limit, a room this address already reached still answers (RoomPasses).
-        if not await _allowed(self.env.LOOKUP_LIMITER, key) and (
-            stub is None or not await stub.has_pass(key)
-        ):
+
+        async def spend() -> bool:
+            return await _allowed(self.env.LOOKUP_LIMITER, key)
+
+        async def holds_pass() -> bool:
+            return stub is not None and await stub.has_pass(key)
+
+        if not await admission.may_look_up(spend=spend, holds_pass=holds_pass):
             return _api(routes.rate_limited(RETRY_SECONDS))
         summary = await stub.summary(key) if stub is not None else ""
         if code is None or not summary:

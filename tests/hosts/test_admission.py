@@ -6,7 +6,15 @@ import asyncio
 
 import pytest
 
-from undercover.hosts.admission import Door, admits, door, earliest, presence, unbind_silent
+from undercover.hosts.admission import (
+    Door,
+    admits,
+    door,
+    earliest,
+    may_look_up,
+    presence,
+    unbind_silent,
+)
 
 
 class LookUps:
@@ -53,6 +61,22 @@ def test_the_hello_at_the_door(
     look_ups = LookUps(left)
     admitted = asyncio.run(admits(at, greets_a_seat=greets, spend=look_ups.spend))
     assert (admitted, look_ups.spent) == (expected, spent)
+
+
+@pytest.mark.parametrize(
+    ("left", "holds_pass", "expected"),
+    [(1, False, True), (0, False, False), (0, True, True), (1, True, True)],
+)
+def test_a_look_up_spends_first_then_a_pass_answers(
+    left: int, holds_pass: bool, expected: bool
+) -> None:
+    look_ups = LookUps(left)
+
+    async def passed() -> bool:
+        return holds_pass
+
+    assert asyncio.run(may_look_up(spend=look_ups.spend, holds_pass=passed)) is expected
+    assert look_ups.spent == 1  # pass or not: the binding cannot peek
 
 
 def test_a_socket_silent_for_the_bound_is_bound_to_no_seat() -> None:

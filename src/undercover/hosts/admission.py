@@ -7,7 +7,8 @@ keep the state (`RoomPasses`, `FloodGuard`, their limiters) and do the I/O.
 
 - The door (`Door`): a socket is accepted first (a browser reads a close code, not a refused
   upgrade's status); its hello then decides, so a seat's token is never charged nor refused.
-- Room passes (`RoomPasses`): an address that reached a room looks it up for free.
+- Look-ups (`may_look_up`) and room passes (`RoomPasses`): an address that reached a room is
+  never refused it, past its allowance too.
 - Floods (`FloodGuard`): a per-connection frame limit, then a close.
 - Presence: a socket bound to a seat that sent nothing, heartbeat pings included, for
   `SILENCE_SECONDS` counts as closed for the rules, until it is heard again
@@ -57,6 +58,14 @@ async def door(*, room: bool, holds_pass: bool, spend: LookUp) -> Door:
     if room:
         return Door.ENTER if holds_pass else Door.AT_HELLO
     return Door.UNKNOWN_ROOM if await spend() else Door.SPENT
+
+
+async def may_look_up(*, spend: LookUp, holds_pass: LookUp) -> bool:
+    """A room's page, summary or QR code: within the address's allowance, or a room it already
+    reached. The allowance is spent first, pass or not (Cloudflare's binding cannot peek, and
+    the self-host counts the same way), so that past it a live code the address never reached
+    answers like an unknown one."""
+    return await spend() or await holds_pass()
 
 
 async def admits(at: Door, *, greets_a_seat: bool, spend: LookUp) -> bool:

@@ -82,23 +82,23 @@ class Server:
     async def find_room(self, code: str | None, address: str) -> LiveRoom | float:
         """The room, or how long this address must wait (0.0: the room is unknown).
 
-        An address that already reached this room (or created it) holds a pass: never
-        refused. Any other look-up spends the address's allowance, a live code like an
-        unknown one, so past the limit a prober cannot tell a live code by its answer
-        (`admission.RoomPasses`).
+        Every look-up spends the address's allowance, a live code like an unknown one, so
+        past the limit a prober cannot tell a live code by its answer; an address that
+        already reached this room (or created it) holds a pass and is never refused
+        (`admission.may_look_up`).
         """
-        now = self.options.limits_clock()
         room = await self.rooms.find(code) if code is not None else None
-        if self.is_unlimited(address):
-            return room if room is not None else 0.0
         key = client_key(address)
-        if room is not None and self.room_passes.holds(room.code, key):
-            return room
-        wait = self.lookup_limits.take(key, now)
-        if wait > 0 or room is None:
-            return wait
-        self.room_passes.grant(room.code, key)
-        return room
+
+        async def holds_pass() -> bool:
+            return room is not None and self.room_passes.holds(room.code, key)
+
+        if not await admission.may_look_up(spend=self._spender(address), holds_pass=holds_pass):
+            wait = self.lookup_limits.peek(key, self.options.limits_clock())
+            return max(wait, 0.001)  # refused: never read as "unknown room" (0.0)
+        if room is not None:
+            self.room_passes.grant(room.code, key)
+        return room if room is not None else 0.0
 
     async def door(self, code: str | None, address: str) -> tuple[Door, LiveRoom | None]:
         """What a socket to `code` is told at the upgrade, and the room (`admission.door`)."""
