@@ -292,7 +292,8 @@ export const room = {
     roleCard?.update(model);
     // Ghosts (js/ghost.js): loaded once the view offers it; never on a shared phone.
     const me = model.raw.me || {};
-    if (this.ghost || ((me.can_become_ghost || me.ghost) && !this.device?.shared)) {
+    const offered = me.can_become_ghost && model.spectatorKind !== "late";
+    if (this.ghost || ((offered || me.ghost) && !this.device?.shared)) {
       (this.ghost ||= import("./ghost.js")).then((m) => m.updateGhost(this.model, this));
     }
     keepAwake?.(model.phase !== "lobby" && model.phase !== "ended");

@@ -104,7 +104,17 @@ def test_unknown_api_route_is_json_404(client: TestClient) -> None:
     response = client.get("/api/players")
     assert response.status_code == 404
     assert response.json()["error"] == "route.unknown"
-    assert client.delete("/api/rooms").status_code == 405
+    wrong = client.delete("/api/rooms")
+    assert (wrong.status_code, wrong.json()["error"]) == (405, "route.method")
+
+
+def test_a_server_whose_every_room_code_is_taken_is_full(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rooms = client.app.state.server.rooms  # type: ignore[attr-defined]
+    monkeypatch.setattr(rooms, "is_taken", lambda code: True)
+    response = client.post("/api/rooms")
+    assert (response.status_code, response.json()["error"]) == (503, "server.full")
 
 
 def test_qr_code_is_svg_of_the_share_link(client: TestClient) -> None:

@@ -173,7 +173,9 @@ def test_one_device_game_to_the_end(table: Table) -> None:
     shot: set[str] = set()
     for _ in range(300):
         phase = str(board.locator("body").get_attribute("data-screen")).removeprefix("board-")
-        if phase not in shot:
+        # Scanned once the phone has no hand-off waiting: a scan takes seconds on a busy
+        # machine, and the card's phase has a 20 s deadline.
+        if phase not in shot and not turns.visible():
             shot.add(phase)
             board_look(board, f"board-{phase}-1280")
         if phone.screen() == "ended":
@@ -240,7 +242,9 @@ def test_a_shared_phone_two_phones_and_a_board(table: Table) -> None:
 
     for _ in range(400):
         phase = str(board.locator("body").get_attribute("data-screen")).removeprefix("board-")
-        if phase not in shot:
+        # Scanned once the phone has no hand-off waiting: a scan takes seconds on a busy
+        # machine, and the card's phase has a 20 s deadline.
+        if phase not in shot and not turns.visible():
             shot.add(phase)
             board_look(board, f"board-{phase}-1920")
             if phase == "clues":
@@ -269,6 +273,9 @@ def test_a_shared_phone_two_phones_and_a_board(table: Table) -> None:
                 words[phone.name] = phone.read_card()[1] or "?"
                 phone.page.click("#confirm-role")
             elif screen == "clues" and phone.current_actor() == phone.id:
+                gate = phone.page.locator("#card-gate")
+                if gate.is_visible():  # the card's phase ended before this phone confirmed
+                    gate.locator(".role-card").click()
                 if phone.page.locator("#clue-input-form").is_visible():
                     phone.give_text("clue-input", f"indice {phone.name}")
             elif screen == "voting" and key not in acted:

@@ -7,6 +7,8 @@ import { countdown } from "../countdown.js";
 import { flipDelay, resumeBeat, tallyBoard } from "../tally.js";
 import { shownCycle } from "../cluewall.js";
 import { avatar, nameOf, roleName } from "../screens/common.js";
+import { cue } from "../feel.js";
+import { store } from "../store.js";
 
 // The countdowns, kept across redraws so that they do not restart: a bar in the header, and
 // at the vote a ring around the ballot box that the whole room watches.
@@ -33,6 +35,7 @@ export function drawBoard(root, board) {
         h("span", { class: "board-brand", text: "Undercover" }),
         h("h1", { class: "board-phase", id: "board-phase", text: phaseTitle(model) }),
         voting ? null : timer.el,
+        soundButton(board),
         model.phase === "lobby" || model.settings.streamer ? null : joinCorner(board)),
       paused,
       body));
@@ -42,9 +45,41 @@ export function drawBoard(root, board) {
     resumeBeat(beat.el, beat.startedAt);
     for (const late of root.querySelectorAll(".after-flip")) resumeBeat(late, beat.startedAt);
   }
+  if (store.boardSound()) sound(board, model);
   const deadline = model.paused ? null : model.deadline;
   if (voting) ring.set(deadline, model.settings.vote_timer ? model.settings.vote_seconds : null);
   else timer.set(deadline);
+}
+
+/** Optional sound on the board (off until asked: a TV's speakers carry across the room). */
+function soundButton(board) {
+  const on = store.boardSound();
+  return h("button", {
+    type: "button", class: "btn small board-sound", id: "board-sound", "aria-pressed": String(on),
+    text: t(on ? "board.sound_on" : "board.sound_off"),
+    onclick: () => {
+      store.setBoardSound(!on);
+      if (!on) cue("turn"); // the tap that lets the page play sound
+      drawBoard(document.getElementById("screen"), board);
+    },
+  });
+}
+
+/** The cue of each moment, once: a new speaker, a count (then the flip, when it shows), the end. */
+function sound(board, model) {
+  const g = model.game;
+  const key = `${model.seq}:${g ? g.speaker || g.proposer : ""}`;
+  if (board.heard === key) return;
+  const first = board.heard === undefined;
+  board.heard = key;
+  if (first) return; // the page just opened: nothing has happened yet
+  if (model.phase === "clues") cue("turn");
+  else if (model.phase === "reveal") {
+    cue("vote");
+    const last = g.lastVote;
+    setTimeout(() => cue("reveal"), last ? flipDelay(last) : 1600);
+  } else if (model.phase === "voting" && g.ballotKind !== "first") cue("vote");
+  else if (model.phase === "ended") cue("win");
 }
 
 function phaseTitle(model) {

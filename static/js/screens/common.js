@@ -49,8 +49,13 @@ export function playerTags(model, player, { connection = true, you = true, host 
 
 /** The role a revealed player had, in words. */
 export function roleName(role) {
-  return role ? t(`role.${role}`) : t("role.hidden");
+  if (!role) return t("role.hidden");
+  // Accessibility mode: a shape per camp beside its name (colours are never the only sign).
+  const shape = document.documentElement.dataset.a11y === "on" ? CAMP_SHAPES[role] : null;
+  return shape ? `${shape} ${t(`role.${role}`)}` : t(`role.${role}`);
 }
+
+const CAMP_SHAPES = { civilian: "●", undercover: "▲", mr_white: "◆" };
 
 /** "Alex" for an id (or a placeholder when the id is unknown). */
 export function nameOf(model, id) {
