@@ -108,7 +108,8 @@ def _scopes(catalog: Catalog) -> list[tuple[str, str, bool]]:
 def pair_counts(
     catalog: Catalog, categories: frozenset[str], language: str = "fr"
 ) -> dict[Similarity, int]:
-    """How many family-safe pairs of these categories sit at each level (close: not very close).
+    """How many family-safe pairs of these categories and language sit at each level (close:
+    not very close), as the sample's deals draw them.
 
     Counted from the links, never by trying every pair: the unrelated ones are the rest.
     """
@@ -116,7 +117,11 @@ def pair_counts(
     for franchise in catalog.franchises:
         if franchise.category not in categories or franchise.language != language:
             continue
-        safe = {entry.key for entry in franchise.entries if entry.family_safe}
+        safe = {
+            entry.key
+            for entry in franchise.entries
+            if entry.family_safe and entry.language == language
+        }
         linked = 0
         for key in safe:
             for other, link in franchise.neighbours[key]:
