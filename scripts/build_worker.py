@@ -15,7 +15,7 @@
 `--test-modules DIR` also installs pytest and hypothesis (pure Python) for the Pyodide harness,
 which runs the rules and engine suites under Python 3.14.
 
-Usage: python scripts/build_worker.py [--force] [--keep-theme-data] [--test-modules DIR]
+Usage: python scripts/build_worker.py [--force] [--test-modules DIR]
 """
 
 from __future__ import annotations
@@ -229,16 +229,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Vendoring is automatic now; the flag is accepted so that older scripts keep working.
     parser.add_argument("--vendor", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--test-modules", type=Path, help="also vendor pytest + hypothesis here")
-    parser.add_argument(
-        "--keep-theme-data", action="store_true", help="keep an existing theme data module"
-    )
     args = parser.parse_args(argv)
     print(f"python_modules/: {ensure_python_modules(force=args.force)}")
     if args.test_modules:
         changed = vendor(args.test_modules, TEST_PACKAGES, force=args.force)
         print(f"{args.test_modules}: {'vendored' if changed else 'up to date'}")
-    if not (args.keep_theme_data and (SRC / "undercover" / "themes" / "data.py").exists()):
-        print(f"theme data: {'written' if generate_theme_data() else 'up to date'}")
+    # Written whenever it differs from themes/: the upload never ships stale words.
+    print(f"theme data: {'written' if generate_theme_data() else 'up to date'}")
     files = assemble()
     print(f"{WORKER_DIR.relative_to(ROOT)}/: {len(files)} files (entry.py and what it imports)")
     return 0

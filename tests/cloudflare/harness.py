@@ -60,15 +60,15 @@ def node_env(**extra: str) -> dict[str, str]:
 
 
 def build_worker(*extra: str) -> None:
-    """Run the Worker's build step (it vendors python_modules/ when missing, skipped when up to
-    date), keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
+    """Run the Worker's build step (python_modules/ vendored when missing, the theme data written
+    when stale); the harness then runs build/worker/, the upload's tree."""
     command = [sys.executable, str(ROOT / "scripts" / "build_worker.py")]
     (ROOT / "build").mkdir(exist_ok=True)
     # pytest-xdist runs test files in several processes: one build at a time in the shared tree.
     with (ROOT / "build" / ".lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         result = subprocess.run(
-            [*command, "--keep-theme-data", *extra],
+            [*command, *extra],
             cwd=ROOT,
             capture_output=True,
             text=True,
