@@ -159,8 +159,19 @@ class Lexicon:
         fits = self.matches(clue)
         if knows.share >= 1.0:
             return fits
-        folded = fold(clue)
-        return {key: fit for key, fit in fits.items() if knows(key, folded)}
+        known = self._known.get((clue, knows))
+        if known is None:
+            folded = fold(clue)
+            known = {key: fit for key, fit in fits.items() if knows(key, folded)}
+            if len(self._known) > 1 << 14:
+                self._known.clear()
+            self._known[clue, knows] = known
+        return known
+
+    @functools.cached_property
+    def _known(self) -> dict[tuple[str, Knowledge], Mapping[str, float]]:
+        """(clue, bot) -> the fits it knows: each bot reads the same clues at every vote."""
+        return {}
 
     def log_odds(
         self, clue: str, entry: Entry, among: tuple[Entry, ...], knows: Knowledge = EVERYTHING

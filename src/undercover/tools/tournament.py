@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from undercover.bots.drive import advance
 from undercover.engine.bot_seats import add_bot
-from undercover.engine.commands import StartGame, UpdateSettings
+from undercover.engine.commands import SetHostWords, StartGame, UpdateSettings
 from undercover.engine.dealing import Deck
 from undercover.engine.machine import apply
 from undercover.engine.settings import SettingsChanges
@@ -49,14 +49,22 @@ class Config:
 
 
 def bot_table(
-    players: int, seed: int, changes: SettingsChanges | None = None, *, deck: Deck
+    players: int,
+    seed: int,
+    changes: SettingsChanges | None = None,
+    *,
+    deck: Deck,
+    host_words: tuple[str, ...] = (),
 ) -> Room:
-    """A started game of `players` bots (normal strength), dealt from the room's seed."""
+    """A started game of `players` bots (normal strength), dealt from the room's seed (from
+    the host's own words, when some are given: one pair or word per line)."""
     room = new_room("BOTS", seed=seed, now=0.0)
     host = Seat(player_id="p0", nickname="Hôte", name_key="hote", token_hash="-", joined=0)
     room = room.model_copy(update={"seats": (host,), "host": "p0", "paused_at": None})
     if changes is not None:
         room = apply(room, "p0", UpdateSettings(seq=room.seq, changes=changes), 0.0, deck).room
+    if host_words:
+        room = apply(room, "p0", SetHostWords(seq=room.seq, lines=host_words), 0.0, deck).room
     for _ in range(players):
         room = add_bot(room, "p0", "normal")
     # The host seat only set the table up: a bot-only table has no human left in it.
@@ -198,7 +206,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--impostors", choices=STRENGTHS, help="only this impostors' strength")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument(
+        "--stall-check",
+        type=int,
+        metavar="N",
+        help="instead: N games, every setting drawn from the seed, counting stalls",
+    )
     args = parser.parse_args(argv)
+    if args.stall_check is not None:
+        from undercover.tools.stalls import report
+
+        print(report(args.stall_check, args.seed, Deck(builtin_catalog())))
+        return 0
     whites = {"yes": [True], "no": [False], "both": [False, True]}[args.mr_white]
     players = [n for n in args.players if 3 <= n <= 20]
     configs = [
