@@ -22,6 +22,16 @@ export { threadCpuMs }; // for tests/cloudflare/bench.py, inside the Pyodide
 // so that the benchmark can report the adapter's own cost apart from these stand-ins for
 // workerd's native code.
 export const spent = { ms: 0, cpuMs: 0 };
+// What the object asked of the doubles, for the bench's cost model of the real runtime: the
+// frames sent (and their bytes), the SQL statements, and those that may write with the bytes
+// they bind.
+export const io = { frames: 0, frameBytes: 0, statements: 0, writes: 0, writtenBytes: 0 };
+
+function boundBytes(value) {
+  if (typeof value === "string") return utf8Length(value);
+  if (value instanceof Uint8Array) return value.byteLength;
+  return value === null ? 0 : 8;
+}
 function timed(fn) {
   const started = performance.now();
   const cpu = threadCpuMs();
@@ -161,6 +171,11 @@ export class SqlStorage {
     }
     if (count === 0) throw new SqlError("SQL query contains no statements");
     this.stats.statements += 1;
+    io.statements += 1;
+    if (!READ_ONLY.test(query)) {
+      io.writes += 1;
+      io.writtenBytes += values.reduce((sum, value) => sum + boundBytes(value), 0);
+    }
     this.stats.rowsWritten += rowsWritten;
     this.stats.bindings += values.length;
     return new SqlStorageCursor(columnNames, rows, rowsRead, rowsWritten);
@@ -250,6 +265,8 @@ export class WebSocket {
     if (typeof message !== "string" && !(message instanceof ArrayBuffer) && !ArrayBuffer.isView(message)) {
       throw new TypeError(`WebSocket send() got an unsupported message type: ${message?.constructor?.name ?? typeof message}`);
     }
+    io.frames += 1;
+    io.frameBytes += typeof message === "string" ? utf8Length(message) : message.byteLength;
     timed(() => this._peer.deliver(message));
   }
   close(code = 1000, reason = "") {

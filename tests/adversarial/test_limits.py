@@ -130,3 +130,6 @@ def test_foreign_origins_are_refused_before_the_upgrade(server: LocalServer) -> 
         (f"http://127.0.0.1:{server.port}x", "403"),
     ):
         assert asyncio.run(attempt(origin)) == expected, origin
+    # A refusal is the server working: nothing at error level (uvicorn once logged one each).
+    lines = server.log_path.read_text("utf-8").splitlines()
+    assert [line for line in lines if '"level": "error"' in line] == []

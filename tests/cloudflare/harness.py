@@ -29,7 +29,7 @@ PROJECT_NODE = ROOT / "node_modules" / ".bin" / "node"
 # V8 set up as workerd sets it up (src/workerd/jsg/setup.c++): its platform is made with 0
 # background threads, which V8 reads as the cores but one, at least one (Node's default: 4), and
 # incremental marking is off. On 2 cores, Node's 4 worker threads took the core from the
-# isolate's thread for a few ms at a time (docs/benchmarks.md, "Seventh round").
+# isolate's thread for a few ms at a time (docs/benchmarks.md, its seventh round, in git history).
 WORKERD_V8_FLAGS = ("--v8-pool-size=0", "--no-incremental-marking")
 
 

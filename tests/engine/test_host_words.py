@@ -143,3 +143,14 @@ def test_host_words_survive_the_room_document(text: str) -> None:
 
     table = with_words("ana", "ben", "cy", "dan", text=text)
     assert Room.model_validate(table.room.model_dump(mode="json")) == table.room
+
+
+def test_a_grade_game_has_no_pair_to_rate() -> None:
+    table = ended(Table.seated("ana", "ben", "cy", "dan", mode="grade"))
+    assert table.view("ben")["game"]["end"]["rating"] is None  # so the client offers none
+    assert table.rejected("ben", RatePair(seq=table.seq, up=True)) == "rate.no_pair"
+
+
+def test_the_count_of_a_list_of_words_is_in_words_and_of_pairs_in_pairs() -> None:
+    table = with_words("ana", "ben", "cy", "dan", text="Pomme\nPoire\nPrune\nPêche")
+    assert table.view("ben")["host_words"] == {"pairs": 0, "words": 4, "playable_pairs": 6}

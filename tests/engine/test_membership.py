@@ -76,6 +76,21 @@ def test_only_the_host_kicks_and_not_themselves(phase: str) -> None:
     assert table.rejected("ana", Kick(player_id="p99")) == "kick.unknown_player"
 
 
+def test_a_kick_once_the_game_is_decided_bans_and_changes_the_game_no_more() -> None:
+    from undercover.rules import Role
+
+    table = Table.seated("ana", "ben", "cy", "dan").started()
+    (undercover,) = table.with_role(Role.UNDERCOVER)
+    table.vote_out(undercover)
+    assert (table.phase, table.game.is_over) == ("reveal", True)  # the last reveal
+    game = table.game
+    victim = next(name for name in ("ben", "cy", "dan") if name != undercover)
+    table.kick(victim)
+    assert CloseSeat(table.pid(victim), "kicked") in table.effects
+    assert table.game == game  # as on the end screen: the outcome stands
+    assert table.rejected(None, Reconnect(token=token_of(victim))) == "token.banned"
+
+
 def test_kicking_the_speaker_passes_the_turn_in_the_same_step() -> None:
     table = Table.at("clues")
     speaker = table.speaker

@@ -45,6 +45,8 @@ def test_a_plain_list_of_words() -> None:
         ("A / B\nC / <script>\nE / F", "custom_words.markup", 2),
         ("Pomme\nPoire\n" + "x" * (WORD_MAX + 1) + "\nPêche", "custom_words.word_too_long", 3),
         ("Pomme\n?!\nPrune\nPêche", "custom_words.no_letters", 2),
+        ("A / B\nC / D\n123 / 456\nE / F", "custom_words.no_letters", 3),  # digits alone
+        ("Pomme\n42\nPrune\nPêche", "custom_words.no_letters", 2),
         ("x" * (TEXT_MAX + 1), "custom_words.too_long", 0),
         ("\n".join(f"mot{n}" for n in range(LINES_MAX + 1)), "custom_words.too_many_lines", 151),
     ],

@@ -49,6 +49,7 @@ class RejectCode(StrEnum):
     GHOST_NOT_ALLOWED = "ghost.not_allowed"
     GHOST_BET_INVALID = "ghost.bet_invalid"
     RATE_NOT_ENDED = "rate.not_ended"
+    RATE_NO_PAIR = "rate.no_pair"
 
 
 class Rejected(Exception):

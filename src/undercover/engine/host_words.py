@@ -40,8 +40,10 @@ def set_host_words(room: Room, actor: str, text: str) -> Room:
 def rate_pair(room: Room, actor: str, up: bool) -> tuple[Room, list[Effect]]:
     """A player of the game that just ended rates its pair; a 👎 majority removes it."""
     game, deal = room.game, room.deal
-    if not isinstance(room.phase, Ended) or game is None or deal is None:
+    if not isinstance(room.phase, Ended) or game is None:
         raise Rejected(RejectCode.RATE_NOT_ENDED)
+    if deal is None:  # a grade game deals grades, not a pair
+        raise Rejected(RejectCode.RATE_NO_PAIR)
     if actor not in game.speaking_order:
         raise Rejected(RejectCode.ROLE_NOT_PLAYING)
     ratings = room.ratings

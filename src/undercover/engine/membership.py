@@ -119,7 +119,9 @@ def kick_player(room: Room, actor: str, target: str, now: float) -> tuple[Room, 
         room = room.model_copy(update={"seats": tuple(s for s in room.seats if s != seat)})
         return seats.pause_if_empty(room, now), [CloseSeat(target, "kicked")]
     game = room.game
-    if game is not None and not isinstance(room.phase, Ended) and target in game.roles:
+    # A decided game (its last reveal, the end screen) changes no more: the kick is a ban only.
+    playing = game is not None and not game.is_over and not isinstance(room.phase, Ended)
+    if game is not None and playing and target in game.roles:
         with rule_checked():
             after = kick(game, target)
         room = room.model_copy(update={"game": after})

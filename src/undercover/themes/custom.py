@@ -82,8 +82,10 @@ def parse_custom_words(text: str) -> CustomWords:
 
 def _checked_word(word: str, line: int) -> str:
     word = " ".join(word.split())
-    if not word or not fold(word):
-        raise CustomWordsError("bad_pair" if not word else "no_letters", line)
+    if not word:
+        raise CustomWordsError("bad_pair", line)
+    if not any(ch.isalpha() for ch in word):  # "123", "?!": no word a player could say
+        raise CustomWordsError("no_letters", line)
     if len(word) > WORD_MAX:
         raise CustomWordsError("word_too_long", line)
     if _MARKUP.search(word):

@@ -216,6 +216,7 @@ _MESSAGES: dict[str, str] = {
     RejectCode.GHOST_NOT_ALLOWED: "Only someone out of the game in progress can do that.",
     RejectCode.GHOST_BET_INVALID: "That bet names no camp or player of this game.",
     RejectCode.RATE_NOT_ENDED: "A pair is rated on the end screen.",
+    RejectCode.RATE_NO_PAIR: "A grade game has no pair to rate.",
 }
 
 

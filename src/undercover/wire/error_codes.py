@@ -101,7 +101,10 @@ ENGINE: Final = (
     ErrorCode(RejectCode.START_NOT_IN_LOBBY, "starting when a game already runs"),
     ErrorCode(RejectCode.START_PLAYER_COUNT, "starting with fewer than 3 or more than 20 players"),
     ErrorCode(RejectCode.ROLE_NOT_IN_REVEAL, "confirming a role card outside the role reveal"),
-    ErrorCode(RejectCode.ROLE_NOT_PLAYING, "confirming a role card as a non-player"),
+    ErrorCode(
+        RejectCode.ROLE_NOT_PLAYING,
+        "confirming a role card, or rating the pair, as someone who did not play this game",
+    ),
     ErrorCode(RejectCode.CLUE_NOT_IN_CLUES, "a clue or theme outside the clue phase"),
     ErrorCode(
         RejectCode.CLUE_OWN_WORD,
@@ -124,6 +127,7 @@ ENGINE: Final = (
     ),
     ErrorCode(RejectCode.GHOST_BET_INVALID, "a bet on a camp or a player not in this game"),
     ErrorCode(RejectCode.RATE_NOT_ENDED, "rating a pair before the game is over"),
+    ErrorCode(RejectCode.RATE_NO_PAIR, "rating the end of a grade game, which dealt no pair"),
 )
 
 _CUSTOM_WORDS: Final = {

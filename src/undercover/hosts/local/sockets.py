@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 
-from starlette.responses import PlainTextResponse
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -33,7 +32,9 @@ async def socket(websocket: WebSocket) -> None:
     origin = websocket.headers.get("origin")
     if not is_origin_allowed(origin, websocket.headers.get("host")):
         log_event("socket.origin_refused", room=code, level=logging.WARNING)
-        await websocket.send_denial_response(PlainTextResponse("Origin refused.", status_code=403))
+        # A close before the accept: the ASGI server answers the upgrade 403. (A denial
+        # response would too, but uvicorn then logs an error as if the app had failed.)
+        await websocket.close(CloseCode.POLICY, "origin refused")
         return
     address = address_of(websocket)
     key = client_key(address)
