@@ -13,8 +13,8 @@ from undercover.engine.state import Ended, Room
 from undercover.engine.view import view_for
 from undercover.rules import ClueEntry, Role
 from undercover.rules.text import fold
+from undercover.tools.bot_tables import bot_table, play_out, with_strengths
 from undercover.tools.stalls import stall_check
-from undercover.tools.tournament import bot_table, play_out, with_strengths
 
 
 def _holds(text: str, word: str) -> bool:

@@ -14,8 +14,8 @@ from undercover.engine.commands import GiveClue
 from undercover.engine.machine import apply
 from undercover.engine.settings import SettingsChanges
 from undercover.rules import Role
+from undercover.tools.bot_tables import Stalled, bot_table
 from undercover.tools.stalls import HOST_WORDS, Case, every_case, play_case, skipped_clues
-from undercover.tools.tournament import Stalled, bot_table
 
 
 @pytest.mark.parametrize(("number", "case"), list(enumerate(every_case())))

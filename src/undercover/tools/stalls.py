@@ -16,7 +16,7 @@ from undercover.engine.dealing import Deck
 from undercover.engine.settings import SettingsChanges
 from undercover.engine.state import Room, Strength
 from undercover.rules import ClueEntry
-from undercover.tools.tournament import STRENGTHS, Stalled, bot_table, play_out, with_strengths
+from undercover.tools.bot_tables import STRENGTHS, Stalled, bot_table, play_out, with_strengths
 
 # A host's own list, with a word that a stock phrase holds in the singular ("souvenir").
 HOST_WORDS = ("Souvenirs / Photos", "Pizza / Quiche", "Chat / Chien", "Café / Thé")
