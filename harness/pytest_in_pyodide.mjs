@@ -45,6 +45,7 @@ sys.path.insert(0, "/site/harness")
 os.chdir("/repo")
 import pytest
 print(f"pytest in Pyodide: Python {sys.version.split()[0]}, platform {sys.platform}")
-int(pytest.main(["-p", "no:cacheprovider", "-p", "pyodide_pytest_plugin", "-rs", *pytest_args]))
+# The project's addopts spread the tests over processes (pytest-xdist): one process here.
+int(pytest.main(["-p", "no:cacheprovider", "-p", "pyodide_pytest_plugin", "-o", "addopts=--strict-markers", "-rs", *pytest_args]))
 `);
 process.exit(code);

@@ -78,7 +78,7 @@ export function readModel(view, myId) {
     composition: view.composition,
     minPlayers: MIN_PLAYERS,
     availability: sim
-      ? { level: sim.available, relaxed: sim.relaxed, relaxations: sim.relaxations || [], singlePair: Boolean(sim.single_pair), error: sim.error }
+      ? { level: sim.available, relaxed: sim.relaxed, relaxations: sim.relaxations || [], singlePair: Boolean(sim.single_pair), singlePairRepeats: Boolean(sim.single_pair_repeats), error: sim.error }
       : { level: null, relaxed: false, relaxations: [], singlePair: false, error: null },
     secret,
     confirmed: Boolean(me.confirmed),

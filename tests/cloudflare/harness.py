@@ -8,6 +8,7 @@ hibernation, redeploys, logs, timings, Python inside the Pyodide).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -62,13 +63,17 @@ def build_worker(*extra: str) -> None:
     """Run the Worker's build step, vendoring offline (skipped when already up to date) and
     keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
     command = [sys.executable, str(ROOT / "scripts" / "build_worker.py")]
-    result = subprocess.run(
-        [*command, "--vendor", "--keep-theme-data", *extra],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    (ROOT / "build").mkdir(exist_ok=True)
+    # pytest-xdist runs test files in several processes: one build at a time in the shared tree.
+    with (ROOT / "build" / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = subprocess.run(
+            [*command, "--vendor", "--keep-theme-data", *extra],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     if result.returncode != 0:
         pytest.fail(f"the Worker's build step failed:\n{result.stdout}{result.stderr[-2000:]}")
 

@@ -26,6 +26,7 @@ from undercover.engine.commands import (
     ProposeTheme,
     Reconnect,
     Rematch,
+    SetHostWords,
     StartGame,
     TimePassed,
     UpdateSettings,
@@ -236,3 +237,23 @@ class Table:
 
     def view(self, name: str | None) -> dict[str, Any]:
         return view_for(self.room, self.pid(name) if name is not None else None, self.now, DECK)
+
+
+HOST_PAIRS = "Pizza / Quiche\nChat / Chien\nMer / Océan"
+
+
+def with_words(*names: str, text: str = HOST_PAIRS, **settings: object) -> Table:
+    """A lobby seated with `names` whose host pasted their own words (three pairs by default)."""
+    table = Table.seated(*names, **settings)
+    return table.run(table.host_name, SetHostWords(seq=table.seq, lines=tuple(text.split("\n"))))
+
+
+def ended(table: Table) -> Table:
+    """The game started and played to its end screen: the undercover voted out at once."""
+    from undercover.engine.phases.reveal import REVEAL_SECONDS
+
+    table.started()
+    (undercover,) = table.with_role(Role.UNDERCOVER)
+    table.vote_out(undercover).tick(REVEAL_SECONDS)
+    assert table.phase == "ended"
+    return table

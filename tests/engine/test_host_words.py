@@ -6,27 +6,13 @@ import json
 
 import pytest
 
-from tests.engine.table import Table
+from tests.engine.table import HOST_PAIRS, Table, ended, with_words
 from undercover.engine.commands import RatePair, SetHostWords
 from undercover.engine.effects import PairRated
-from undercover.engine.phases.reveal import REVEAL_SECONDS
 from undercover.rules import Role
 
-PAIRS = "Pizza / Quiche\nChat / Chien\nMer / Océan"
+PAIRS = HOST_PAIRS
 WORDS = {"Pizza", "Quiche", "Chat", "Chien", "Mer", "Océan"}
-
-
-def with_words(*names: str, text: str = PAIRS, **settings: object) -> Table:
-    table = Table.seated(*names, **settings)
-    return table.run(table.host_name, SetHostWords(seq=table.seq, lines=tuple(text.split("\n"))))
-
-
-def ended(table: Table) -> Table:
-    table.started()
-    (undercover,) = table.with_role(Role.UNDERCOVER)
-    table.vote_out(undercover).tick(REVEAL_SECONDS)
-    assert table.phase == "ended"
-    return table
 
 
 def test_the_game_deals_a_pair_of_the_hosts_words() -> None:

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine.content import DECK
-from tests.engine.table import token_of
-from tests.engine.test_host_words import ended, with_words
+from tests.engine.table import ended, token_of, with_words
 from undercover.hosts import store
 from undercover.hosts.runner import RoomRunner
 from undercover.hosts.store import SqliteDatabase

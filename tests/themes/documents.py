@@ -47,7 +47,7 @@ def document(
         "family_safe": True,
         "description": "Une école imaginaire pour les tests.",
         "tag_groups": {
-            name: {"description": f"Groupe {name}", "tags": list(tags)}
+            name: {"description": f"Groupe {name}", "tags": list(tags), "kind": "trait"}
             for name, tags in groups.items()
         },
         "entries": [
@@ -80,7 +80,7 @@ def big_document(franchise_id: str = "ecole", category: str = "films") -> dict[s
             (f"Élève {number}", tags, [f"pupitre {number}", f"cahier {number}", f"sac {number}"])
         )
     doc = document(franchise_id, category, entries)
-    doc["tag_groups"]["année"] = {"description": "Année d'études", "tags": years}
+    doc["tag_groups"]["année"] = {"description": "Année d'études", "tags": years, "kind": "trait"}
     return doc
 
 

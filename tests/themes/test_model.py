@@ -103,11 +103,13 @@ def test_entries_inherit_language_and_flag_and_get_stable_keys() -> None:
     assert len(catalog.entries_by_key) == len(SCHOOL_ENTRIES)
 
 
-def test_tags_of_a_broad_group_never_link_a_pair() -> None:
+@pytest.mark.parametrize("kind", ["broad", "bookkeeping"])
+def test_tags_of_a_broad_or_bookkeeping_group_never_link_a_pair(kind: str) -> None:
     doc = document()
-    doc["tag_groups"]["maison"]["broad"] = True  # houses held by 3 of 9 would be distinctive
+    doc["tag_groups"]["maison"]["kind"] = kind  # houses held by 3 of 9 would be distinctive
     franchise = catalog_from_documents([doc]).franchises_by_id["ecole"]
     by_name = {entry.name: entry for entry in franchise.entries}
     assert not {"rouge", "verte", "bleue"} & franchise.distinctive_tags
     assert franchise.shared_tags(by_name["Alba"], by_name["Bruno"]) == ("élève", "volante")
     assert franchise.shared_tags(by_name["Igor"], by_name["Gaspard"]) == ()
+    assert franchise.link(by_name["Cyrille"], by_name["Alba"]).level is Similarity.NONE

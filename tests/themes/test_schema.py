@@ -158,15 +158,50 @@ def test_bad_identifier_is_explained(tmp_path: Path) -> None:
     ]
 
 
-def test_broad_flag_on_a_tag_group_is_optional_and_boolean(tmp_path: Path) -> None:
+def test_every_tag_group_declares_one_of_three_kinds(tmp_path: Path) -> None:
     doc = big_document()
-    doc["tag_groups"]["genre"]["broad"] = True
+    doc["tag_groups"]["genre"]["kind"] = "broad"
     path = tmp_path / "themes" / "films" / "ecole.json"
     document, problems = check_file(path, json.dumps(doc), tmp_path / "themes")
     assert problems == []
     assert document is not None
-    assert document["tag_groups"]["genre"]["broad"] is True
-    assert document["tag_groups"]["maison"]["broad"] is False
-    doc["tag_groups"]["genre"]["broad"] = "oui"
+    assert document["tag_groups"]["genre"]["kind"] == "broad"
+    doc["tag_groups"]["genre"]["kind"] = "large"
     [problem] = check(doc, tmp_path)
-    assert problem.field == "tag_groups.genre.broad"
+    assert problem.field == "tag_groups.genre.kind"
+    del doc["tag_groups"]["genre"]["kind"]
+    [problem] = check(doc, tmp_path)
+    assert (problem.field, problem.message) == ("tag_groups.genre.kind", "Field required")
+
+
+def test_a_trait_tag_naming_a_part_of_the_work_is_refused(tmp_path: Path) -> None:
+    # Alba and Bruno would be close through "saison 2" alone: it says where they appear.
+    doc = big_document()
+    doc["tag_groups"]["arrivée"] = {"description": "Arrivée", "tags": ["saison 2"], "kind": "trait"}
+    for entry in doc["entries"][:2]:
+        entry["tags"].append("saison 2")
+    [problem] = check(doc, tmp_path)
+    assert problem.field == "tag_groups.arrivée"
+    assert "'saison 2' names a part of the work" in problem.message
+    doc["tag_groups"]["arrivée"]["kind"] = "bookkeeping"
+    assert check(doc, tmp_path) == []
+
+
+def test_a_trait_tag_spelling_a_bookkeeping_tag_is_refused(tmp_path: Path) -> None:
+    # The album "Le Pied-Tendre" planted again as a trait would join its two characters.
+    doc = big_document()
+    doc["tag_groups"]["album"] = {
+        "description": "Album",
+        "tags": ["Le Pied-Tendre"],
+        "kind": "bookkeeping",
+    }
+    doc["tag_groups"]["rencontre"] = {
+        "description": "Rencontre",
+        "tags": ["le pied tendre"],
+        "kind": "trait",
+    }
+    for entry in doc["entries"][:2]:
+        entry["tags"] += ["Le Pied-Tendre", "le pied tendre"]
+    [problem] = check(doc, tmp_path)
+    assert problem.field == "tag_groups.rencontre"
+    assert "spells the bookkeeping tag 'Le Pied-Tendre'" in problem.message

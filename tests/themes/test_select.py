@@ -2,6 +2,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -431,4 +432,36 @@ def test_the_outlook_counts_voted_out_pairs_as_gone() -> None:
     ]
     ahead = outlook(CATALOG, pool, Similarity.VERY_CLOSE, DealHistory(), frozenset({pair}))
     assert ahead.level is Similarity.CLOSE
-    assert [r.reason for r in ahead.relaxations] == [RelaxReason.NO_SIMILAR_PAIR]
+    # The true reason: the players' ratings, not the themes' lack of shared traits.
+    assert [r.reason for r in ahead.relaxations] == [RelaxReason.RATED_OUT]
+    voted = DealRequest(franchises=request.franchises, removed_pairs=frozenset({pair}))
+    result = deal(replace(voted, similarity=Similarity.VERY_CLOSE))
+    assert result.used is Similarity.CLOSE
+    assert [r.reason for r in result.relaxations] == [RelaxReason.RATED_OUT]
+
+
+def test_when_ratings_removed_every_pair_the_deal_says_it_deals_one_anyway() -> None:
+    request = DealRequest(franchises=frozenset({"plat"}), similarity=Similarity.CLOSE)
+    pool = allowed_pool(CATALOG, request)
+    every = frozenset(tuple(sorted((a.key, b.key))) for a, b in itertools.combinations(pool, 2))
+    ahead = outlook(CATALOG, pool, Similarity.CLOSE, DealHistory(), every)
+    assert ahead.relaxations[-1].reason is RelaxReason.ALL_RATED_OUT
+    result = deal(
+        DealRequest(franchises=request.franchises, similarity=Similarity.CLOSE, removed_pairs=every)
+    )
+    assert result.relaxations[-1].reason is RelaxReason.ALL_RATED_OUT
+    assert result.pair in every
+
+
+def test_a_single_pair_with_no_neighbour_is_said_to_repeat_every_game() -> None:
+    # Two entries of one franchise: one pair, at one level; the room deals it every game.
+    request = DealRequest(franchises=frozenset({"plat"}), similarity=Similarity.CLOSE)
+    pool = allowed_pool(CATALOG, request)[:2]
+    ahead = outlook(CATALOG, pool, Similarity.CLOSE, DealHistory())
+    assert ahead.single_pair
+    assert ahead.single_pair_repeats
+    # The school's single very close pair is followed by close ones: it does not repeat.
+    school = allowed_pool(CATALOG, DealRequest(franchises=frozenset({"ecole"})))
+    ahead = outlook(CATALOG, school, Similarity.VERY_CLOSE, DealHistory())
+    assert ahead.single_pair
+    assert not ahead.single_pair_repeats

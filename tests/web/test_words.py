@@ -48,29 +48,46 @@ def _mocked(browser: Any, base_url: str, view: dict[str, Any]) -> Any:
     return page
 
 
-def test_the_lobby_gives_the_true_reason_and_warns_of_a_single_pair(
-    browser: Any, server: Any
-) -> None:
+def _lobby_warning(browser: Any, server: Any, reason: str, **single: bool) -> Any:
+    """The lobby's warning under the theme cards, very close asked and close available."""
     view = json.loads((FIXTURES / "lobby_view.json").read_text("utf-8"))["view"]
     view.pop("a_field_from_a_newer_server")
     view["similarity"] = {
         "requested": "very_close",
         "available": "close",
         "relaxed": True,
-        "relaxations": [
-            {"from_level": "very_close", "to_level": "close", "reason": "no_similar_pair"}
-        ],
-        "single_pair": True,
+        "relaxations": [{"from_level": "very_close", "to_level": "close", "reason": reason}],
+        **single,
         "error": None,
     }
-    page = _mocked(browser, server.base_url, view)
+    return _mocked(browser, server.base_url, view)
+
+
+def test_the_lobby_gives_the_true_reason_and_warns_of_a_single_pair(
+    browser: Any, server: Any
+) -> None:
+    page = _lobby_warning(browser, server, "no_similar_pair", single_pair=True)
     warning = page.locator("#similarity-warning")
     expect(warning).to_contain_text(
         "Similarité abaissée de « très proche » à « proche » : aucun mot de ces thèmes ne "
         "partage assez de traits distinctifs."
     )
     expect(warning).to_contain_text("Une seule paire « proche »")
+    expect(warning).not_to_contain_text("chaque partie")
     expect(warning).not_to_contain_text("Thèmes trop petits")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_lobby_names_the_ratings_and_a_pair_dealt_every_game(browser: Any, server: Any) -> None:
+    page = _lobby_warning(browser, server, "rated_out", single_pair=True, single_pair_repeats=True)
+    warning = page.locator("#similarity-warning")
+    expect(warning).to_contain_text(
+        "« très proche » indisponible : vos 👎 ont retiré toutes les paires de ce niveau"
+    )
+    expect(warning).to_contain_text("elle sera tirée à chaque partie")
+    expect(warning).not_to_contain_text("traits distinctifs")
+    expect(page.locator("#family-rule")).to_contain_text("enfant de 10 ans")
     assert page.errors == []
     page.context.close()
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine import test_no_leak as no_leak
+from tests.engine import random_games as no_leak
 from tests.engine.content import DECK
 from tests.engine.table import Table
 from undercover.engine.effects import DeleteRoom

@@ -173,6 +173,7 @@ class Availability(BaseModel):
     level: Similarity | None = None
     relaxations: tuple[Relaxed, ...] = ()
     single_pair: bool = False  # one pair only at that level: the games would deal it in turn
+    single_pair_repeats: bool = False  # ... and none at the neighbouring level: every game
     error: str | None = None  # a "themes.*" code: no game can start
 
 
@@ -207,6 +208,7 @@ def _available(
         level=found.level.value,
         relaxations=_relaxed(found.relaxations),
         single_pair=found.single_pair,
+        single_pair_repeats=found.single_pair_repeats,
     )
 
 

@@ -153,6 +153,7 @@ def _similarity(room: Room, deck: Deck) -> JSON | None:
         "relaxed": bool(found.relaxations),
         "relaxations": [r.model_dump(mode="json") for r in found.relaxations],
         "single_pair": found.single_pair,
+        "single_pair_repeats": found.single_pair_repeats,
         "error": found.error,
     }
 

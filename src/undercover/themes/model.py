@@ -4,8 +4,8 @@ This module has no pydantic and no I/O: the Worker builds it from the generated 
 the self-host from the theme files (both through `catalog_from_documents`).
 
 Similarity (documented in `themes/README.md`), always within one franchise:
-- a tag is *distinctive* when its group is not broad and at most a third of the franchise's
-  entries hold it (`count * 3 <= entries`);
+- a tag is *distinctive* when its group's kind is "trait" (not broad, not bookkeeping) and at
+  most a third of the franchise's entries hold it (`count * 3 <= entries`);
 - a distinctive tag weighs `log2(entries / count)` bits: the rarer, the more it says (held by a
   third: 1.6 bits; by 4 of 40: 3.3 bits; by 2 of 40: 4.3 bits);
 - a pair's *link* is the distinctive tags both entries hold, and its weight their sum;
@@ -107,7 +107,13 @@ class TagGroup:
     name: str
     description: str
     tags: tuple[str, ...]
-    broad: bool = False  # its tags never count as distinctive (gender, colour, season, …)
+    # "trait" links pairs; "broad" (gender, colour…) and "bookkeeping" (album, season, arc…)
+    # never count as distinctive.
+    kind: str = "trait"
+
+    @property
+    def links_pairs(self) -> bool:
+        return self.kind == "trait"
 
 
 @dataclass(frozen=True)
@@ -142,11 +148,11 @@ class Franchise:
         # Derived once per process (in the Worker: once per deploy snapshot), never per deal.
         size = len(self.entries)
         counts = Counter(tag for entry in self.entries for tag in entry.tags)
-        broad = {tag for group in self.tag_groups if group.broad for tag in group.tags}
+        silent = {tag for group in self.tag_groups if not group.links_pairs for tag in group.tags}
         weights = {
             tag: math.log2(size / n)
             for tag, n in counts.items()
-            if n * 3 <= size and tag not in broad
+            if n * 3 <= size and tag not in silent
         }
         object.__setattr__(self, "distinctive_tags", frozenset(weights))
         object.__setattr__(self, "tag_weights", weights)
@@ -248,7 +254,7 @@ def _franchise(doc: Mapping[str, Any]) -> Franchise:
             name,
             str(group.get("description", "")),
             tuple(group["tags"]),
-            bool(group.get("broad", False)),
+            str(group.get("kind", "trait")),
         )
         for name, group in doc["tag_groups"].items()
     )

@@ -6,6 +6,7 @@ Nothing here is needed at game time: the games use `model.Catalog`, built from c
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,12 +44,24 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+# What a tag group says about its entries (see `themes/README.md`, "What makes a good tag"):
+# - trait: something a player could say of the word (house, species, power, job…): links pairs;
+# - broad: true but shared by too many things to tell two words apart (gender, colour, season);
+# - bookkeeping: where the character appears in the work (album, season, arc, episode, place
+#   visited once). Broad and bookkeeping tags never make a pair close or very close.
+TagKind = Literal["trait", "broad", "bookkeeping"]
+TAG_KINDS: tuple[str, ...] = get_args(TagKind)
+
+# Words that locate something in a work: a trait tag holding one is bookkeeping in disguise.
+_WORK_PARTS = re.compile(
+    r"\b(saison|album|épisode|tome|chapitre|season|episode|chapter|volume)s?\b", re.IGNORECASE
+)
+
+
 class TagGroupFile(_Strict):
     description: Annotated[str, StringConstraints(min_length=1)]
     tags: list[Tag] = Field(min_length=1)
-    # A broad group (gender, colour, season, genre…) says too little to link two words:
-    # its tags never make a pair close or very close, however few entries hold them.
-    broad: bool = False
+    kind: TagKind
 
 
 class EntryFile(_Strict):
@@ -158,6 +171,8 @@ def _check_content(shown: str, theme: ThemeFile, path: Path, root: Path) -> list
                 )
             group_of.setdefault(tag, group_name)
 
+    problems += _disguised_bookkeeping(shown, theme)
+
     owner: dict[str, int] = {}  # normalised name or alias -> index of the entry using it
     for index, entry in enumerate(theme.entries):
         for spelling in (entry.name, *entry.aliases):
@@ -196,4 +211,34 @@ def _check_content(shown: str, theme: ThemeFile, path: Path, root: Path) -> list
                 problems.append(
                     Problem(shown, label, "attributes", f"{attribute!r} is the name of {named!r}")
                 )
+    return problems
+
+
+def _disguised_bookkeeping(shown: str, theme: ThemeFile) -> list[Problem]:
+    """Trait tags that only say where an entry appears in the work, so would link pairs falsely.
+
+    A trait tag is refused when it names a part of the work (a season, an album, an episode…)
+    or spells a tag of one of the file's bookkeeping groups (up to case and accents): such a
+    tag belongs in a bookkeeping group, which never makes a pair.
+    """
+    parts = {
+        fold(tag): tag
+        for group in theme.tag_groups.values()
+        if group.kind == "bookkeeping"
+        for tag in group.tags
+    }
+    problems = []
+    for group_name, group in theme.tag_groups.items():
+        if group.kind != "trait":
+            continue
+        for tag in group.tags:
+            part = parts.get(fold(tag))
+            if part is None and not _WORK_PARTS.search(tag):
+                continue
+            said = f"spells the bookkeeping tag {part!r}" if part else "names a part of the work"
+            message = (
+                f"tag {tag!r} {said}: it locates entries in the work, which no player could "
+                "clue; move it to a group of kind 'bookkeeping' or say a trait instead"
+            )
+            problems.append(Problem(shown, "", f"tag_groups.{group_name}", message))
     return problems

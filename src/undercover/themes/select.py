@@ -9,7 +9,10 @@ Rules, in the order they apply:
 3. Relaxation: if no two entries of the pool make a pair at the requested level, the next
    level is tried (very close → close → none; none → close), each step reported with its
    reason; when no franchise keeps two usable entries, the undercover comes from another
-   franchise (reason `small_pool`). Only pairs the pool could ever make count here.
+   franchise (reason `small_pool`). Only pairs the pool could ever make count here; pairs the
+   room's players removed by their ratings do not, and when they were the level's only pairs
+   the reason says so (`rated_out`). When the ratings removed every pair, one is dealt anyway
+   and the deal says so (`all_rated_out`).
 4. The civilian is drawn uniformly among the entries that have an undercover at the level used,
    preferring entries not yet dealt as the civilian in this room; the undercover is then drawn
    uniformly among that entry's candidates. Two entries spelled alike, or one inside the other
@@ -69,6 +72,9 @@ class RelaxReason(StrEnum):
     NO_SIMILAR_PAIR = "no_similar_pair"  # no two entries of the pool share enough tags
     NO_UNRELATED_PAIR = "no_unrelated_pair"  # every two entries of a franchise are close
     HISTORY_USED_UP = "history_used_up"  # this room has already been dealt every such pair
+    RATED_OUT = "rated_out"  # the pool has such pairs, but the players' 👎 removed them all
+    # Every pair the pool can make was removed by the players' 👎: one is dealt again anyway.
+    ALL_RATED_OUT = "all_rated_out"
 
 
 @dataclass(frozen=True)
@@ -227,8 +233,15 @@ def deal_pair(
     except (_NothingLeft, DealError):
         if not request.removed_pairs:
             raise
-        # The players voted out every pair left: a game is still better than none.
-        return deal(catalog, pool, request, rng, history)
+        # The players voted out every pair left: a game is still better than none, and the
+        # lobby and end screen say so.
+        dealt = deal(catalog, pool, request, rng, history)
+        return replace(dealt, relaxations=(*dealt.relaxations, _all_rated_out(dealt.used)))
+
+
+def _all_rated_out(level: Similarity | None) -> Relaxation:
+    level = level or Similarity.NONE
+    return Relaxation(level, level, RelaxReason.ALL_RATED_OUT)
 
 
 # The pools of the last few (catalog, filters) asked for, newest first: the games of a room,
@@ -253,7 +266,9 @@ class Outlook:
     level: Similarity
     relaxations: tuple[Relaxation, ...]
     across_franchises: bool
-    single_pair: bool  # exactly one pair exists at that level: every game would deal it
+    single_pair: bool  # exactly one pair exists at that level
+    # ... and no other pair at the neighbouring level either: every game deals that same pair.
+    single_pair_repeats: bool = False
 
 
 def outlook(
@@ -265,14 +280,26 @@ def outlook(
 ) -> Outlook:
     """The level the next deal would use from these entries, and every step down, truthfully."""
     pool = _Pool.of(entries).without(removed)
-    plan = _plan(catalog, pool, requested)
+    try:
+        plan = _plan(catalog, pool, requested)
+    except DealError:
+        if not removed:
+            raise
+        # The players voted out every pair: the deal takes one of them again (see deal_pair).
+        pool = _Pool.of(entries)
+        plan = _plan(catalog, pool, requested)
+        plan = replace(plan, relaxations=(*plan.relaxations, _all_rated_out(plan.level)))
     level, relaxations = plan.level, plan.relaxations
-    if _unplayed_pairs(catalog, pool, plan, history, limit=1) == 0:
+    if not _unplayed_pairs(catalog, pool, plan, history, limit=1):
         moved = _history_step(catalog, pool, plan, history)
         if moved is not None:
             level, relaxations = moved.level, moved.relaxations
-    single = _unplayed_pairs(catalog, pool, plan, DealHistory(), limit=2) == 1
-    return Outlook(level, relaxations, plan.across, single)
+    pairs = _unplayed_pairs(catalog, pool, plan, DealHistory(), limit=2)
+    # Once that pair is dealt, the room moves to the neighbouring level only if it has another;
+    # if it has, and this room was dealt the pair already, the relaxation says the rest.
+    repeats = len(pairs) == 1 and _history_step(catalog, pool, plan, DealHistory(pairs)) is None
+    single = len(pairs) == 1 and (repeats or not pairs <= history.pairs)
+    return Outlook(level, relaxations, plan.across, single, repeats)
 
 
 @dataclass(frozen=True)
@@ -294,7 +321,7 @@ def _plan(catalog: Catalog, pool: _Pool, requested: Similarity) -> _Plan:
         if any(_candidates(catalog, pool, entry, level) for entry in pool.entries):
             return _Plan(level, tuple(relaxations))
         if after is not None:
-            relaxations.append(Relaxation(level, after, _why_not(pool, level)))
+            relaxations.append(Relaxation(level, after, _why_not(catalog, pool, level)))
     # Every franchise's pairs are spelled alike: only two franchises together make one.
     plan = _Plan(Similarity.NONE, (*relaxations, _across(tried[-1])), across=True)
     _check_some_pair(catalog, pool, plan)
@@ -314,9 +341,12 @@ def _check_some_pair(catalog: Catalog, pool: _Pool, plan: _Plan) -> None:
         )
 
 
-def _why_not(pool: _Pool, level: Similarity) -> RelaxReason:
+def _why_not(catalog: Catalog, pool: _Pool, level: Similarity) -> RelaxReason:
     if pool.small:
         return RelaxReason.SMALL_POOL
+    whole = replace(pool, removed=frozenset())
+    if pool.removed and any(_candidates(catalog, whole, e, level) for e in pool.entries):
+        return RelaxReason.RATED_OUT
     if level is Similarity.NONE:
         return RelaxReason.NO_UNRELATED_PAIR
     return RelaxReason.NO_SIMILAR_PAIR
@@ -362,8 +392,8 @@ def _candidates(
 
 def _unplayed_pairs(
     catalog: Catalog, pool: _Pool, plan: _Plan, history: DealHistory, limit: int
-) -> int:
-    """How many pairs at the plan's level the history has not dealt yet, counted up to `limit`."""
+) -> frozenset[tuple[str, str]]:
+    """The pairs at the plan's level the history has not dealt yet, found up to `limit`."""
     seen: set[tuple[str, str]] = set()
     for civilian in pool.entries:
         for other, _ in _candidates(catalog, pool, civilian, plan.level, plan.across):
@@ -371,8 +401,8 @@ def _unplayed_pairs(
             if pair not in history.pairs:
                 seen.add(pair)
                 if len(seen) >= limit:
-                    return len(seen)
-    return len(seen)
+                    return frozenset(seen)
+    return frozenset(seen)
 
 
 def _history_step(catalog: Catalog, pool: _Pool, plan: _Plan, history: DealHistory) -> _Plan | None:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from undercover.engine.dealing import Deck
@@ -90,11 +92,16 @@ def skipped_clues(room: Room) -> int:
     return sum(1 for e in room.game.recap if isinstance(e, ClueEntry) and e.text is None)
 
 
-def stall_check(games: int, seed: int, deck: Deck) -> tuple[int, list[str]]:
-    """(games that ended, a line per stalled or timer-less skipped game)."""
+def stall_check(
+    games: int, seed: int, deck: Deck, progress: Callable[[str], None] | None = None
+) -> tuple[int, list[str]]:
+    """(games that ended, a line per stalled or timer-less skipped game); every 100 games
+    the count so far goes to `progress`, so a long run can be followed."""
     cases = every_case()
-    ended, problems = 0, []
+    ended, problems = 0, list[str]()
     for number in range(games):
+        if progress is not None and number and number % 100 == 0:
+            progress(f"{number} games: {ended} ended, {len(problems)} problems")
         game_seed = seed * 1_000_003 + number
         case = random.Random(game_seed).choice(cases)
         try:
@@ -110,7 +117,7 @@ def stall_check(games: int, seed: int, deck: Deck) -> tuple[int, list[str]]:
 
 def report(games: int, seed: int, deck: Deck) -> str:
     started = time.perf_counter()
-    ended, problems = stall_check(games, seed, deck)
+    ended, problems = stall_check(games, seed, deck, lambda line: print(line, file=sys.stderr))
     elapsed = time.perf_counter() - started
     kinds = Counter(p.split(":")[-1].strip() for p in problems)
     lines = [

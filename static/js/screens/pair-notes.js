@@ -1,9 +1,12 @@
 // What the lobby and the end screen say about the pair of words: the true reason of each
-// relaxation (pool too small, too few shared tags, this room's history used up), a pool with a
+// relaxation (pool too small, too few shared tags, this room's history used up, pairs removed by
+// the players' ratings), a pool with a
 // single pair, what "aucune" means, and franchises the family-safe filter hides.
 import { t } from "../i18n.js";
 
-const REASONS = ["small_pool", "no_similar_pair", "no_unrelated_pair", "history_used_up"];
+const REASONS = [
+  "small_pool", "no_similar_pair", "no_unrelated_pair", "history_used_up", "rated_out", "all_rated_out",
+];
 
 function level(id) {
   return t(`setting.similarity.${id}`);
@@ -40,7 +43,9 @@ export function lobbyWordLines(model) {
     lines.push(...relaxationLines(a.relaxations));
     // A server that gives no reasons: at least the level the deal will use.
     if (a.relaxed && !a.relaxations.length) lines.push(t("pair.relaxed.other", { from: level(s.similarity), to: level(a.level) }));
-    if (a.singlePair) lines.push(t("pair.single_pair", { level: level(a.level) }));
+    if (a.singlePair) {
+      lines.push(t(a.singlePairRepeats ? "pair.single_pair_repeats" : "pair.single_pair", { level: level(a.level) }));
+    }
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 // The lobby's theme cards (classic mode): one card per category (name, word count, how many
 // franchises); a chosen category unfolds its franchises as chips to narrow it down. Nothing
-// chosen means every theme. Guests read the choice in one line. The similarity the chosen
+// chosen means every theme. Guests read the choice in one line. The family-safe rule
+// (themes/README.md) is said once, and franchises outside it are marked. The similarity the chosen
 // themes really deliver (or why they cannot deal a pair) is said under the cards (pair-notes.js).
 import { h, fill, keepFocus } from "../dom.js";
 import { has, t } from "../i18n.js";
@@ -31,6 +32,7 @@ export function themeCards(app) {
     const franchises = new Set(model.settings.franchises);
     return [
       h("p", { class: "hint", text: t("themes.hint") }),
+      h("p", { class: "hint", id: "family-rule", text: t("themes.family_rule") }),
       h("div", { class: "theme-cards" }, model.catalog.map((category) => {
         const on = chosen.has(category.id);
         return h("button", {
@@ -48,7 +50,8 @@ export function themeCards(app) {
             type: "button", class: "chip-toggle", "aria-pressed": String(on), dataset: { key: `franchise-${franchise.id}` },
             onclick: () => send("franchises", franchises, franchise.id, !on),
           }, `${on ? "✓ " : ""}${franchise.name}`, h("span", { class: "count", text: ` · ${franchise.entries || 0}` }),
-          hiddenByFamilySafe(franchise, model.settings) ? h("span", { class: "count", text: ` — ${t("pair.hidden_tag")}` }) : null);
+          hiddenByFamilySafe(franchise, model.settings) ? h("span", { class: "count", text: ` — ${t("pair.hidden_tag")}` })
+            : franchise.family_safe === false ? h("span", { class: "count", text: ` — ${t("themes.not_family_safe")}` }) : null);
         })))),
     ];
   }
@@ -58,7 +61,10 @@ export function themeCards(app) {
     const franchises = new Set(model.settings.franchises);
     const names = model.catalog.filter((c) => chosen.has(c.id)).map((c) => categoryName(c.id));
     const subs = model.catalog.flatMap((c) => c.franchises).filter((f) => franchises.has(f.id)).map((f) => f.name);
-    return h("p", { class: "theme-line", text: [names.length ? names.join(", ") : t("setting.themes_all"), subs.join(", ")].filter(Boolean).join(" · ") });
+    return [
+      h("p", { class: "theme-line", text: [names.length ? names.join(", ") : t("setting.themes_all"), subs.join(", ")].filter(Boolean).join(" · ") }),
+      model.settings.family_safe ? h("p", { class: "hint", id: "family-rule", text: t("themes.family_rule") }) : null,
+    ];
   }
 
   return {
