@@ -19,7 +19,7 @@ Turn = Literal["confirm", "theme", "clue", "vote", "guess"]
 
 # Texts any seat may say or guess: none is a word of the built-in pools (the engine refuses
 # only a clue holding the speaker's own word, so a numbered variant is always left).
-_CLUES = ("aucune idée", "je passe mon tour", "difficile à dire")
+STOCK_CLUES = ("aucune idée", "je passe mon tour", "difficile à dire")
 _GUESS = "aucune idée"
 
 
@@ -65,7 +65,7 @@ def moves(view: View | None, me: str | None, *, suspects: Sequence[str] = ()) ->
         for prompt in (*(p for p in THEME_PROMPTS if p not in used), *THEME_PROMPTS[:1]):
             yield ProposeTheme(seq=seq, text=prompt)
     elif kind == "clue":
-        for text in _CLUES:
+        for text in STOCK_CLUES:
             yield GiveClue(seq=seq, text=text)
         for number in range(1, 4):
             yield GiveClue(seq=seq, text=f"indice {number}")
