@@ -162,16 +162,26 @@ def worker_modules(main: str = MAIN_MODULE, root: Path = SRC) -> dict[str, Path]
 
 
 def assemble(target: Path = WORKER_DIR, root: Path = SRC) -> list[str]:
-    """Write the upload's module tree into `target`; its files, relative to it."""
-    if target.exists():
-        shutil.rmtree(target)
+    """Write the upload's module tree into `target`; its files, relative to it.
+
+    Only what differs is written and only what left is removed: a harness already running from
+    `target` (the tests run in several processes) never sees a module vanish."""
     files = [path.relative_to(root) for path in worker_modules(root=root).values()]
     for package in {f.parent for f in files if f.name == "__init__.py"}:
         # Data a bundled package reads at run time (`schema.sql`); wrangler uploads it as Text.
         files += [p.relative_to(root) for p in (root / package).glob("*.sql")]
     for relative in files:
-        (target / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(root / relative, target / relative)
+        source, copy = root / relative, target / relative
+        if copy.is_file() and copy.read_bytes() == source.read_bytes():
+            continue
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, copy)
+    kept = {target / f for f in files}
+    for path in sorted(target.rglob("*"), reverse=True) if target.exists() else ():
+        if path.is_file() and path not in kept:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
     return sorted(str(f) for f in files)
 
 

@@ -28,6 +28,7 @@ PHASES = "src/undercover/engine/phases"
 RULE_TESTS = ("tests/rules", "tests/engine/test_durations.py")
 PHASE_TESTS = ("tests/engine/phases", "tests/engine/test_durations.py")
 COPIED = ("src", "tests", "themes", "static", "pyproject.toml")
+LAYER_TESTS = {"engine": ("tests/engine",), "wire": ("tests/wire",), "hosts": ("tests/hosts",)}
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,13 @@ class Mutant:
     before: str
     after: str
     tests: tuple[str, ...]  # all that speak for the rule, run if `first` let it live
+    first_test: str = ""  # where the first test file is not found by the file's name
 
     @property
     def first(self) -> tuple[str, ...]:
         """The test file that speaks first for this rule (a quick kill)."""
+        if self.first_test:
+            return (self.first_test,)
         folder, name = self.path.rsplit("/", 1)
         by_file = f"tests/engine/phases/test_{name}" if folder == PHASES else _FIRST_BY_FILE[name]
         return (FIRST.get(self.rule, by_file),)
@@ -52,6 +56,13 @@ def rules(rule: str, name: str, before: str, after: str) -> Mutant:
 
 def phases(rule: str, name: str, before: str, after: str) -> Mutant:
     return Mutant(rule, f"{PHASES}/{name}", before, after, PHASE_TESTS)
+
+
+def other(rule: str, path: str, before: str, after: str, first: str) -> Mutant:
+    """A bug in the engine outside its phases, the wire or the hosts (`path` under
+    src/undercover): its first test file, then its layer's tests."""
+    layer = path.split("/", 1)[0]
+    return Mutant(rule, f"src/undercover/{path}", before, after, LAYER_TESTS[layer], first)
 
 
 DURATIONS = "tests/engine/test_durations.py"
@@ -67,6 +78,7 @@ _FIRST_BY_FILE = {
     "guess.py": "tests/rules/test_guess.py",
     "outcome.py": "tests/rules/test_outcome.py",
     "bounds.py": "tests/rules/test_properties.py",
+    "grades.py": "tests/rules/test_deal.py",
     "settings.py": DURATIONS,
 }
 FIRST = {  # where a mutant's first test is not its file's
@@ -77,6 +89,10 @@ FIRST = {  # where a mutant's first test is not its file's
     "the same speaking order every cycle": DURATIONS,
     "clues of 60 characters at most": "tests/rules/test_clues.py",
     "the word is not revealed by default": "tests/engine/phases/test_reveal.py",
+    "the roles are dealt at random": "tests/rules/test_deal.py",
+    "the speaking order is drawn at random": "tests/rules/test_deal.py",
+    "themes of 60 characters at most": "tests/rules/test_clues.py",
+    "a grade gap of 20 is possible": "tests/rules/test_grades.py",
 }
 
 
@@ -482,6 +498,307 @@ MUTANTS: tuple[Mutant, ...] = (
         "won = False",
     ),
 )
+# The second set (issue 28): rules that bite only at some setting, in some phase or with some
+# shape of table, and bugs in the engine outside its phases, the wire and the hosts.
+SECOND: tuple[Mutant, ...] = (
+    rules(
+        "the runoff is open to the tied only, not to everyone who got a vote",
+        "voting.py",
+        "return open_ballot(game, BallotKind.RUNOFF, top)",
+        "return open_ballot(game, BallotKind.RUNOFF, tuple(p for p in received if received[p]))",
+    ),
+    rules(
+        "in a runoff only the tied can be voted against",
+        "voting.py",
+        "if target is not None and target not in game.candidates:",
+        "if target is not None and target not in game.alive:",
+    ),
+    rules(
+        "a runoff waits for every alive voter, not only the tied",
+        "voting.py",
+        "all(p in game.ballots or p in absent for p in game.alive)",
+        "all(p in game.ballots or p in absent for p in game.candidates)",
+    ),
+    rules(
+        "the roles are dealt at random",
+        "roles.py",
+        "    rng.shuffle(shuffled)\n",
+        "",
+    ),
+    rules(
+        "the speaking order is drawn at random",
+        "order.py",
+        "        rng.shuffle(order)\n",
+        "        rng.shuffle(order)\n        order[1:] = sorted(order[1:])\n",
+    ),
+    rules(
+        "each camp is as likely to hold the lower grade",
+        "grades.py",
+        "return rng.choice(grade_outcomes(gap))",
+        "return rng.choice(grade_outcomes(gap)[::2])",
+    ),
+    rules(
+        "the theme proposer rotates every round",
+        "flow.py",
+        "previous = game.proposer if game.clue_round > 1 else None",
+        "previous = None",
+    ),
+    rules(
+        "phantom votes add up over the rounds",
+        "clues.py",
+        "phantom[speaker] = phantom.get(speaker, 0) + 1",
+        "phantom[speaker] = 1",
+    ),
+    rules(
+        "a proposer out of time gets no phantom vote",
+        "clues.py",
+        "return _open_clues(game, prompt, fallback=True)",
+        "return _open_clues(game.model_copy(update={'phantom_votes': {**game.phantom_votes,"
+        " game.proposer or '': 1}}), prompt, fallback=True)",
+    ),
+    rules(
+        "an elimination ends the run of null votes",
+        "voting.py",
+        '"null_votes_in_row": 0,',
+        '"null_votes_in_row": game.null_votes_in_row,',
+    ),
+    rules(
+        "both impostor camps alive win together",
+        "outcome.py",
+        "(Camp.MR_WHITE, mr_white_alive),",
+        "(Camp.MR_WHITE, False),",
+    ),
+    rules(
+        "Mr. White guesses even when his elimination decided the game",
+        "voting.py",
+        "if game.roles[player] is Role.MR_WHITE:",
+        "if game.roles[player] is Role.MR_WHITE and conclude(game) is None:",
+    ),
+    rules(
+        "Mr. White swaps with the next speaker, not the last",
+        "order.py",
+        "order[0], order[1] = order[1], order[0]",
+        "order.append(order.pop(0))",
+    ),
+    rules(
+        "a kicked proposer is replaced by a built-in prompt",
+        "kicks.py",
+        "            return skip_theme(game)\n",
+        "            return game\n",
+    ),
+    rules(
+        "a kicked speaker's turn passes",
+        "kicks.py",
+        "case Stage.CLUE if player == game.speaker:",
+        "case Stage.CLUE if player == game.speaking_order[0]:",
+    ),
+    rules(
+        "a kick in a runoff keeps the other candidates",
+        "kicks.py",
+        "candidates = tuple(c for c in game.candidates if c != player)",
+        "candidates = tuple(c for c in game.alive if c != player)",
+    ),
+    rules(
+        "a guess of 21 is no grade",
+        "text.py",
+        "return grade if GRADE_MIN <= grade <= GRADE_MAX else None",
+        "return grade if GRADE_MIN <= grade <= GRADE_MAX + 1 else None",
+    ),
+    rules(
+        "themes of 60 characters at most",
+        "settings.py",
+        "THEME_MAX_LENGTH = 60",
+        "THEME_MAX_LENGTH = 80",
+    ),
+    rules(
+        "a grade stated in words is refused",
+        "text.py",
+        "return written not in words.not_alone and written in _numbers_in_words(tokens, words)",
+        "return False",
+    ),
+    rules(
+        "digits inside a word state no grade",
+        "text.py",
+        "tokens = fold(clue).split()",
+        "tokens = re.findall(r'\\d+|[^\\W\\d_]+', fold(clue))",
+    ),
+    rules(
+        "a grade gap of 20 is possible",
+        "settings.py",
+        "grade_gap: int = Field(default=5, ge=1, le=GRADE_MAX - GRADE_MIN)",
+        "grade_gap: int = Field(default=5, ge=1, le=GRADE_MAX - GRADE_MIN - 1)",
+    ),
+    phases(
+        "Mr. White has 60 s whatever the clue timer",
+        "guess.py",
+        "ends_at=now + MR_WHITE_GUESS_SECONDS)",
+        "ends_at=now + room.settings.rules.clue_seconds)",
+    ),
+    phases(
+        "settings are refused during the role reveal",
+        "lobby.py",
+        "    if not isinstance(room.phase, Lobby):\n        raise Rejected(RejectCode.SETTINGS_NOT",
+        "    if not isinstance(room.phase, Lobby | RoleReveal):\n"
+        "        raise Rejected(RejectCode.SETTINGS_NOT",
+    ),
+    phases(
+        "with the vote timer off a complete vote resolves after its grace",
+        "voting.py",
+        "if complete and phase.grace_ends_at is None:",
+        "if complete and phase.grace_ends_at is None and phase.ends_at is not None:",
+    ),
+    phases(
+        "the clue timer off means no clue deadline",
+        "clues.py",
+        "ends_at = now + rules.clue_seconds if rules.clue_timer else None",
+        "ends_at = now + rules.clue_seconds",
+    ),
+    phases(
+        "the vote timer off means no vote deadline",
+        "voting.py",
+        "return Voting(ends_at=now + rules.vote_seconds if rules.vote_timer else None)",
+        "return Voting(ends_at=now + rules.vote_seconds)",
+    ),
+    phases(
+        "a runoff is a new vote with the whole vote timer",
+        "voting.py",
+        '    if closed.stage == "vote":\n        return enter(room, begin(room, now))\n',
+        "",
+    ),
+    phases(
+        "a proposer out of time gets a built-in prompt, not the clue's skip",
+        "clues.py",
+        '    if game.stage == "theme":\n        return _play(room, skip_theme(game))\n    seat',
+        "    seat",
+    ),
+    phases(
+        "spectators sit down at Rejouer while places remain",
+        "ended.py",
+        "spectator = seated >= MAX_PLAYERS",
+        "spectator = seated > MAX_PLAYERS",
+    ),
+    phases(
+        "the scoreboard counts every game a camp won",
+        "ended.py",
+        "camps[str(camp)] = camps.get(str(camp), 0) + 1",
+        "camps[str(camp)] = 1",
+    ),
+    other(
+        "the crown never passes to a spectator",
+        "engine/seats.py",
+        "        and not s.spectator\n",
+        "",
+        "tests/engine/test_spectators.py",
+    ),
+    other(
+        "the crown never passes to a bot",
+        "engine/seats.py",
+        "        and s.bot is None\n",
+        "",
+        "tests/engine/test_machine.py",
+    ),
+    other(
+        "the crown never passes to a ghost",
+        "engine/seats.py",
+        "        and s.player_id not in haunting\n",
+        "",
+        "tests/engine/test_ghosts.py",
+    ),
+    other(
+        "the crown goes to the next seat after the old host",
+        "engine/seats.py",
+        "key=lambda s: (s.joined <= start, s.joined)",
+        "key=lambda s: s.joined",
+        "tests/engine/test_machine.py",
+    ),
+    other(
+        "the host is not offered the ghost's view",
+        "engine/ghosts.py",
+        "    if seat.player_id == room.host:\n        return False\n",
+        "",
+        "tests/engine/test_ghosts.py",
+    ),
+    other(
+        "a kick that reopens a runoff starts a new vote",
+        "engine/membership.py",
+        "if after.stage is Stage.VOTE and after.ballot_kind is not game.ballot_kind:",
+        "if False:",
+        "tests/engine/test_membership.py",
+    ),
+    other(
+        "a late joiner only watches",
+        "engine/membership.py",
+        "spectator=not in_lobby,",
+        "spectator=False,",
+        "tests/engine/test_spectators.py",
+    ),
+    other(
+        "nothing is revealed with the reveal off, even with the word chosen",
+        "engine/view.py",
+        "reveal = (rules.reveal_on_elimination, rules.reveal_on_elimination and rules.reveal_word)",
+        "reveal = (rules.reveal_on_elimination, rules.reveal_word)",
+        "tests/engine/phases/test_reveal.py",
+    ),
+    other(
+        "a kicked player's card follows the reveal setting",
+        "engine/view.py",
+        '"kicked": [_card(game, p, reveal) for p in game.kicked],',
+        '"kicked": [_card(game, p, (True, True)) for p in game.kicked],',
+        "tests/engine/test_view.py",
+    ),
+    other(
+        "a ballot's target is shown to its voter only during the vote",
+        "engine/view.py",
+        'if viewer in game.ballots and game.stage == "vote":',
+        "if viewer in game.ballots:",
+        "tests/engine/test_view.py",
+    ),
+    other(
+        "control characters are refused in every item of a list",
+        "wire/codec.py",
+        "        for item in value:\n            _check_text(item, key)",
+        "        for item in value[:1]:\n            _check_text(item, key)",
+        "tests/wire/test_codec.py",
+    ),
+    other(
+        "a frame's limit is in bytes, not characters",
+        "wire/codec.py",
+        'len(frame.encode("utf-8", "replace")) > MAX_FRAME_BYTES',
+        "False",
+        "tests/wire/test_codec.py",
+    ),
+    other(
+        "an outdated page is told to reload and closed",
+        "wire/codec.py",
+        "return ProtocolError(ProtocolCode.OUTDATED, detail, fatal=True)",
+        "return ProtocolError(ProtocolCode.OUTDATED, detail, fatal=False)",
+        "tests/wire/test_codec.py",
+    ),
+    other(
+        "a ghost's opt-in reaches the ghost alone",
+        "hosts/runner.py",
+        "recipients = [c for c, p in turn.live.items() if p in only or c in turn.fresh]",
+        "recipients = list(turn.live)",
+        "tests/hosts/test_runner.py",
+    ),
+    other(
+        "an empty token bucket makes the client wait",
+        "hosts/ratelimit.py",
+        "if bucket.tokens >= 1:",
+        "if bucket.tokens >= 0:",
+        "tests/hosts/test_ratelimit.py",
+    ),
+    other(
+        "a WebSocket from another site is refused",
+        "hosts/security.py",
+        "return parts.hostname.lower() == host_parts.hostname.lower() and origin_port == host_port",
+        "return parts.hostname.lower() == host_parts.hostname.lower()",
+        "tests/hosts/test_security.py",
+    ),
+)
+
+
+MUTANTS += SECOND
 
 
 def plant(copy: Path, mutant: Mutant) -> None:
@@ -498,6 +815,7 @@ def killed(copy: Path, mutant: Mutant) -> bool:
     """Run the mutant's tests in the copy, its first test file, then all of them: any failure
     (or error) kills it."""
     command = [sys.executable, "-m", "pytest", "-x", "-q", "--no-header", "-p", "no:cacheprovider"]
+    command += ["-m", "not browser and not node and not slow"]  # as the landing's fast tests
     env = {**os.environ, "PYTHONPATH": str(copy / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
     for tests in (mutant.first, mutant.tests):
         done = subprocess.run([*command, *tests], cwd=copy, env=env, capture_output=True)
@@ -510,8 +828,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("-k", default="", help="only mutants whose rule or file holds this")
+    parser.add_argument("--second", action="store_true", help="only the second set")
     args = parser.parse_args(argv)
-    chosen = [m for m in MUTANTS if args.k in m.rule or args.k in m.path]
+    pool = SECOND if args.second else MUTANTS
+    chosen = [m for m in pool if args.k in m.rule or args.k in m.path]
     if args.list:
         for mutant in chosen:
             print(f"{mutant.path}: {mutant.rule}")

@@ -129,7 +129,7 @@ function readGame(view, g, me) {
     phantomVotes: g.phantom_votes || {},
     graceEndsAt: view.vote_grace_deadline,
     guesser: view.guesser,
-    lastVote: g.last_vote,
+    lastVote: lastVote(recap),
     eliminated: g.eliminated,
     kicked: g.kicked,
     recap,
@@ -143,7 +143,7 @@ function readReveal(view, g) {
     eliminated: view.revealed,
     role: card.role || null,
     word: card.role === "mr_white" ? null : secretText(card),
-    byLot: Boolean(g && g.last_vote && g.last_vote.result === "lot"),
+    byLot: Boolean(g && (lastVote(g.recap) || {}).result === "lot"),
   };
 }
 
@@ -174,6 +174,12 @@ function readEnd(view, g) {
 }
 
 /** A revealed card's word, or its grade written out of 20 ("14/20"); null when hidden. */
+// The latest tally: the last `vote` entry of the recap (the view sends each tally once).
+function lastVote(recap) {
+  const votes = (recap || []).filter((e) => e.kind === "vote");
+  return votes.length ? votes[votes.length - 1] : null;
+}
+
 function secretText(card) {
   if (card.word !== null && card.word !== undefined) return card.word;
   if (card.grade !== null && card.grade !== undefined) return `${card.grade}/20`;

@@ -83,7 +83,7 @@ def test_a_many_socket_flood_spares_another_room_and_its_own(server: LocalServer
         table = await Table.seat(server, 3, clue_timer=False, vote_timer=False)
         target = await asyncio.to_thread(create_room, server.base_url)
         flooders = [await Conn.open(server.base_url, target) for _ in range(40)]
-        junk = '{"type":"hello","protocol":4,"name":"' + "x" * 150 + '"' + " " * 3800 + "}"
+        junk = '{"type":"hello","protocol":5,"name":"' + "x" * 150 + '"' + " " * 3800 + "}"
 
         async def flood(conn: Conn) -> None:
             for _ in range(60):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from scripts.build_worker import (
     BUNDLE_REQUIRED,
+    assemble,
     missing_from_bundle,
     worker_modules,
     worker_packages,
@@ -67,6 +68,19 @@ def test_a_bundle_without_the_workers_sdk_is_caught(tmp_path: Path) -> None:
     assert missing_from_bundle(tmp_path) == []
     shutil.rmtree(tmp_path / "python_modules" / "workers")
     assert missing_from_bundle(tmp_path) == ["python_modules/workers/__init__.py"]
+
+
+def test_assembling_again_rewrites_nothing_and_removes_what_left(tmp_path: Path) -> None:
+    """A harness may be running from build/worker/ while another test process builds."""
+    target = tmp_path / "worker"
+    files = assemble(target)
+    entry = target / "entry.py"
+    written = entry.stat().st_mtime_ns
+    (target / "undercover" / "gone.py").write_text("")
+    assert assemble(target) == files
+    assert entry.stat().st_mtime_ns == written
+    assert not (target / "undercover" / "gone.py").exists()
+    assert sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file()) == files
 
 
 def wrangler(*args: str, log_dir: Path) -> subprocess.CompletedProcess[str]:

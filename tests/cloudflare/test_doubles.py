@@ -166,7 +166,7 @@ async def open_socket(hello):
     known = list(raw_ctx.getWebSockets())
     await room.fetch(__import__("js").Request.new("http://h/ws/TEST1"))
     ws = [w for w in raw_ctx.getWebSockets() if not any(w == k for k in known)][0]
-    await room.webSocketMessage(ws, json.dumps({"type": "hello", "protocol": 4, **hello}))
+    await room.webSocketMessage(ws, json.dumps({"type": "hello", "protocol": 5, **hello}))
     return ws
 
 first = await open_socket({"name": "Zoé"})

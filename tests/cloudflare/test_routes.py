@@ -72,7 +72,7 @@ def test_wrong_origin_and_missing_upgrade_are_refused(harness: Harness) -> None:
         connect(harness.ws_url(code), origin="https://evil.example")  # type: ignore[arg-type]
     assert refused.value.response.status_code == 403
     with connect(harness.ws_url(code), origin=harness.base_url) as ws:  # type: ignore[arg-type]
-        ws.send(json.dumps({"type": "hello", "protocol": 4, "token": None, "name": "Zoé"}))
+        ws.send(json.dumps({"type": "hello", "protocol": 5, "token": None, "name": "Zoé"}))
         assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
     plain = harness.http.get(f"/ws/{code}")
     assert plain.status_code == 426
@@ -110,7 +110,7 @@ def test_the_look_up_limit_never_locks_a_party_out_of_its_own_room(harness: Harn
     _spend_look_ups(harness, party)  # someone at the party mistyped codes
     # The party's address created the room: its summary, QR code and socket still answer.
     with connect(harness.ws_url(code), additional_headers=party) as ws:
-        ws.send(json.dumps({"type": "hello", "protocol": 4, "token": None, "name": "Alex"}))
+        ws.send(json.dumps({"type": "hello", "protocol": 5, "token": None, "name": "Alex"}))
         assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
     assert harness.http.get(f"/api/rooms/{code}", headers=party).status_code == 200
     assert harness.http.get(f"/api/rooms/{code}/qr.svg", headers=party).status_code == 200
@@ -121,7 +121,7 @@ def test_the_look_up_limit_never_locks_a_party_out_of_its_own_room(harness: Harn
 
 
 def _hello(ws: Any, token: str | None = None) -> dict[str, Any]:
-    ws.send(json.dumps({"type": "hello", "protocol": 4, "token": token, "name": "Alex"}))
+    ws.send(json.dumps({"type": "hello", "protocol": 5, "token": token, "name": "Alex"}))
     welcome: dict[str, Any] = json.loads(ws.recv(timeout=10))
     return welcome
 
@@ -181,7 +181,7 @@ def test_a_flood_is_throttled_then_closed_on_that_connection_only(harness: Harne
     harness.reset_limits()
     code = harness.create_room()
     with connect(harness.ws_url(code)) as calm, connect(harness.ws_url(code)) as flood:
-        calm.send(json.dumps({"type": "hello", "protocol": 4, "token": None, "name": "Calm"}))
+        calm.send(json.dumps({"type": "hello", "protocol": 5, "token": None, "name": "Calm"}))
         calm.recv(timeout=10)
         calm.recv(timeout=10)
         for _ in range(200):

@@ -109,7 +109,7 @@ class Conn:
     async def hello(self, name: str | None = None, token: str | None = None) -> Json:
         """Say hello; the `welcome` (then waits for the first view) or the `error` frame."""
         start = len(self.frames)
-        await self.send({"type": "hello", "protocol": 4, "token": token, "name": name})
+        await self.send({"type": "hello", "protocol": 5, "token": token, "name": name})
         answer = await self.wait_for(lambda f: f.get("type") in {"welcome", "error"}, start)
         if answer["type"] == "welcome":
             await self.wait_for(lambda f: f.get("type") == "view", start)

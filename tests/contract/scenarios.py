@@ -344,7 +344,7 @@ async def hostile_frames_change_nothing(server: GameServer) -> None:
     await stranger.connect()
     await _expect_error(stranger, {"type": "leave"}, "protocol.hello_required")
     await _expect_error(stranger, "{not json", "protocol.malformed_json")
-    hello = {"type": "hello", "protocol": 4, "token": None, "name": "B"}
+    hello = {"type": "hello", "protocol": 5, "token": None, "name": "B"}
     for frame, code in [
         ("[1, 2]", "protocol.malformed_json"),
         ({"type": "teleport"}, "protocol.unknown_type"),
@@ -409,7 +409,7 @@ async def board_and_ghost(server: GameServer) -> None:
     table = await Table.seated(server, "Léa", "Max", "Nour", "Oscar", "Paul", "Rémi", "Sam")
     board = server.player(table.code, "board")
     await board.connect()
-    await board.send({"type": "hello", "protocol": 4, "token": None, "name": None, "board": True})
+    await board.send({"type": "hello", "protocol": 5, "token": None, "name": None, "board": True})
     await board.until(lambda p: p.view is not None)
     assert not board.welcomed
     assert board.token is None

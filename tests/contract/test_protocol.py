@@ -12,7 +12,7 @@ from tests.contract.client import Conn, Json
 from tests.contract.hosts import Server
 from tests.contract.table import Table
 
-HELLO_PREFIX = '{"type":"hello","protocol":4,"token":null,"name":"'
+HELLO_PREFIX = '{"type":"hello","protocol":5,"token":null,"name":"'
 
 
 def _padded(total_bytes: int, char: str) -> str:
@@ -70,8 +70,8 @@ HOSTILE: list[tuple[str | bytes, str]] = [
     (_padded(4096, "a"), "protocol.invalid_message"),  # exactly the limit: judged on its fields
     (_padded(4096, "é"), "protocol.invalid_message"),
     (_padded(4096, "😀"), "protocol.invalid_message"),
-    ('{"type":"hello","protocol":4,"name":"again"}', "protocol.already_greeted"),
-    ('{"type":"leave","type":"hello","protocol":4,"name":"dup"}', "protocol.already_greeted"),
+    ('{"type":"hello","protocol":5,"name":"again"}', "protocol.already_greeted"),
+    ('{"type":"leave","type":"hello","protocol":5,"name":"dup"}', "protocol.already_greeted"),
 ]
 
 
@@ -108,17 +108,18 @@ def test_hostile_frame_is_refused_to_its_sender_only(
     [
         ('{"type":"leave"}', "protocol.hello_required"),
         ('{"type":"kick","player_id":"p1"}', "protocol.hello_required"),
-        ('{"type":"hello","protocol":4,"token":"x","name":null}', "token.unknown"),
-        ('{"type":"hello","protocol":4,"token":"' + "A" * 43 + '"}', "token.unknown"),
-        ('{"type":"hello","protocol":4,"name":"' + "x" * 201 + '"}', "name.too_long"),
-        ('{"type":"hello","protocol":4,"name":"ok","lang":"de"}', "protocol.invalid_message"),
+        ('{"type":"hello","protocol":5,"token":"x","name":null}', "token.unknown"),
+        ('{"type":"hello","protocol":5,"token":"' + "A" * 43 + '"}', "token.unknown"),
+        ('{"type":"hello","protocol":5,"name":"' + "x" * 201 + '"}', "name.too_long"),
+        ('{"type":"hello","protocol":5,"name":"ok","lang":"de"}', "protocol.invalid_message"),
         ('{"type":"hello","protocol":"2","name":"ok"}', "protocol.invalid_message"),
         ('{"type":"hello","name":"ok"}', "protocol.invalid_message"),
         ('{"type":"give_clue","seq":1,"text":"a\\u0007"}', "protocol.hello_required"),
         ('{"type":"hello","protocol":1,"name":"ok"}', "protocol.outdated"),
         ('{"type":"hello","protocol":2,"name":"ok"}', "protocol.outdated"),
         ('{"type":"hello","protocol":3,"name":"ok"}', "protocol.outdated"),  # no players_patch
-        ('{"type":"hello","protocol":5,"name":"ok"}', "protocol.outdated"),
+        ('{"type":"hello","protocol":4,"name":"ok"}', "protocol.outdated"),  # reads last_vote
+        ('{"type":"hello","protocol":6,"name":"ok"}', "protocol.outdated"),
     ],
 )
 def test_hostile_hello(server: Server, frame: str, code: str) -> None:

@@ -3,12 +3,15 @@ nothing of it reaches a living player before the end."""
 
 from __future__ import annotations
 
-from undercover.engine.commands import BecomeGhost, Kick
+import pytest
+
+from undercover.engine.commands import BecomeGhost
 from undercover.engine.effects import Changed
 from undercover.engine.phases.reveal import REVEAL_SECONDS
+from undercover.engine.state import RECONNECT_GRACE_SECONDS
 from undercover.rules import Camp, Role
 
-from .table import Table
+from .table import NAMES, Table
 
 
 def out_player(table: Table) -> str:
@@ -71,21 +74,46 @@ def test_no_ghost_in_the_lobby_or_after_the_end_and_only_once() -> None:
 
 def test_a_bet_on_a_camp_or_player_not_in_the_game_is_refused() -> None:
     table = Table.seated("ana", "ben", "cy", "dan", seed=3, mr_white=False).started()
-    table.vote_out(table.with_role(Role.CIVILIAN)[0])
+    table.vote_out(next(n for n in table.with_role(Role.CIVILIAN) if n != "ana"))
     out = out_player(table)
     assert table.rejected(out, BecomeGhost(winner=Camp.MR_WHITE)) == "ghost.bet_invalid"
     assert table.rejected(out, BecomeGhost(undercover="p99")) == "ghost.bet_invalid"
 
 
-def test_a_ghost_host_cannot_kick_before_the_end() -> None:
-    table = Table.at("clues")
-    host = table.host_name
-    table.vote_out(host).tick(REVEAL_SECONDS)
-    if table.phase == "guess":  # the host was Mr. White: his guess first
-        table.guess(host, "zzz")
-    haunt(table, host)
-    victim = table.alive_names[0]
-    assert table.rejected(host, Kick(player_id=table.pid(victim))) == "ghost.not_allowed"
+@pytest.mark.parametrize("moment", ["clues", "voting", "reveal", "guess"])
+def test_a_host_voted_out_is_not_offered_the_ghosts_view_and_kicks_at_any_moment(
+    moment: str,
+) -> None:
+    # Seed 7: ana (host) is a civilian, ben is Mr. White, dan and eve are the undercovers.
+    table = Table.seated("ana", "ben", "cy", "dan", "eve", "fay", "gus", mr_white=True).started()
+    assert table.game.role_of(table.pid("ana")) is Role.CIVILIAN
+    table.vote_out("ana").tick(REVEAL_SECONDS)
+    assert not table.view("ana")["me"]["can_become_ghost"]
+    assert table.rejected("ana", BecomeGhost()) == "ghost.not_allowed"
+    if moment == "voting":
+        table.clue_round()
+    elif moment == "reveal":
+        table.vote_out("dan")
+    elif moment == "guess":
+        table.vote_out("ben").tick(REVEAL_SECONDS)
+    assert table.phase == moment
+    table.kick("fay")
+    assert table.pid("fay") in table.game.kicked
+    assert table.view("ana")["host"] == table.pid("ana")
+
+
+def test_the_crown_never_passes_to_a_ghost_or_a_spectator_while_the_game_runs() -> None:
+    table = Table.at("clues").join("zoe")
+    order = {name: table.pid(name) for name in NAMES}
+    ghost = min((n for n in table.with_role(Role.CIVILIAN) if n != "ana"), key=order.__getitem__)
+    table.vote_out(ghost).tick(REVEAL_SECONDS)
+    haunt(table, ghost)
+    heir = max((n for n in table.alive_names if n != "ana"), key=order.__getitem__)
+    for name in table.alive_names:
+        if name != heir:
+            table.disconnect(name)
+    table.tick(RECONNECT_GRACE_SECONDS)
+    assert table.view(heir)["host"] == table.pid(heir)
 
 
 def test_bets_are_scored_on_the_end_screen_and_cleared_by_rematch() -> None:

@@ -27,7 +27,7 @@ def test_a_rating_through_the_runner_is_logged_without_a_word(
     store.write(db, store.room_record(table.room, revision=1))
     runner = RoomRunner(db, table.room.code, deck=DECK)
     connections: dict[str, str | None] = {"c1": None}
-    hello = {"type": "hello", "protocol": 4, "token": token_of("ben"), "name": None}
+    hello = {"type": "hello", "protocol": 5, "token": token_of("ben"), "name": None}
     outbox = runner.on_frame("c1", connections, json.dumps(hello), table.now, "t" * 43)
     connections["c1"] = outbox.bound
     rate = {"type": "rate_pair", "seq": table.seq, "up": False}

@@ -117,7 +117,7 @@ class Host:
 
     def join(self, name: str) -> str:
         conn = self.open()
-        self.send(conn, {"type": "hello", "protocol": 4, "token": None, "name": name})
+        self.send(conn, {"type": "hello", "protocol": 5, "token": None, "name": name})
         welcome = self.received[conn][0]
         assert welcome["type"] == "welcome", welcome
         self.tokens[name] = welcome["token"]
@@ -126,7 +126,7 @@ class Host:
 
     def rejoin(self, name: str) -> str:
         conn = self.open()
-        self.send(conn, {"type": "hello", "protocol": 4, "token": self.tokens[name], "lang": "fr"})
+        self.send(conn, {"type": "hello", "protocol": 5, "token": self.tokens[name], "lang": "fr"})
         self.conn_of[name] = conn
         return conn
 
@@ -204,7 +204,7 @@ def test_a_hello_gets_a_welcome_then_a_view(tmp_path: Path) -> None:
     welcome, view = host.received[conn]
     assert welcome == {
         "type": "welcome",
-        "protocol": 4,
+        "protocol": 5,
         "player_id": "p1",
         "token": welcome["token"],
     }
@@ -266,7 +266,7 @@ def test_a_clue_too_long_for_the_rules_gets_their_code(tmp_path: Path) -> None:
 def test_a_second_hello_on_one_socket_is_refused(tmp_path: Path) -> None:
     host = seated(tmp_path, 1)
     conn = host.conn_of["joueur1"]
-    host.send(conn, {"type": "hello", "protocol": 4, "name": "encore"})
+    host.send(conn, {"type": "hello", "protocol": 5, "name": "encore"})
     assert host.last(conn, "error")["code"] == "protocol.already_greeted"
 
 
@@ -286,10 +286,10 @@ def test_an_outdated_client_is_told_to_reload_and_closed(tmp_path: Path) -> None
 def test_a_taken_name_can_be_retried_on_the_same_socket(tmp_path: Path) -> None:
     host = seated(tmp_path, 1)
     conn = host.open()
-    host.send(conn, {"type": "hello", "protocol": 4, "name": "JOUEUR1"})
+    host.send(conn, {"type": "hello", "protocol": 5, "name": "JOUEUR1"})
     assert host.last(conn, "error")["code"] == "name.taken"
     assert host.connections[conn] is None
-    host.send(conn, {"type": "hello", "protocol": 4, "name": "Zoé"})
+    host.send(conn, {"type": "hello", "protocol": 5, "name": "Zoé"})
     assert host.connections[conn] == "p2"
 
 
@@ -297,7 +297,7 @@ def test_an_unknown_token_with_a_name_joins_as_a_new_player(tmp_path: Path) -> N
     host = Host(tmp_path / "room.sqlite3")
     conn = host.open()
     stale = "x" * 43
-    host.send(conn, {"type": "hello", "protocol": 4, "token": stale, "name": "Zoé"})
+    host.send(conn, {"type": "hello", "protocol": 5, "token": stale, "name": "Zoé"})
     welcome = host.last(conn, "welcome")
     assert welcome["player_id"] == "p1"
     assert welcome["token"] != stale
@@ -306,7 +306,7 @@ def test_an_unknown_token_with_a_name_joins_as_a_new_player(tmp_path: Path) -> N
 def test_an_unknown_token_without_a_name_asks_for_one(tmp_path: Path) -> None:
     host = Host(tmp_path / "room.sqlite3")
     conn = host.open()
-    host.send(conn, {"type": "hello", "protocol": 4, "token": "x" * 43})
+    host.send(conn, {"type": "hello", "protocol": 5, "token": "x" * 43})
     assert host.last(conn, "error")["code"] == "token.unknown"
     assert conn not in host.closed
 
@@ -315,7 +315,7 @@ def test_an_unknown_room_is_fatal(tmp_path: Path) -> None:
     runner = RoomRunner(SqliteDatabase(tmp_path / "none.sqlite3"), "NOPE1", deck=DECK)
     assert not runner.exists()
     outbox = runner.on_frame(
-        "c1", {"c1": None}, '{"type":"hello","protocol":4,"name":"a"}', 0.0, "t" * 43
+        "c1", {"c1": None}, '{"type":"hello","protocol":5,"name":"a"}', 0.0, "t" * 43
     )
     assert json.loads(outbox.frames[0][1])["code"] == "room.not_found"
     assert outbox.closes == (("c1", CloseCode.ROOM_NOT_FOUND, "room.not_found"),)
@@ -326,7 +326,7 @@ def test_probing_an_unknown_code_writes_nothing(tmp_path: Path) -> None:
     runner = RoomRunner(db, "NOPE1", deck=DECK)
     assert not runner.exists()
     assert runner.summary(START)["status"] == "unknown"
-    runner.on_frame("c1", {"c1": None}, '{"type":"hello","protocol":4,"name":"a"}', START, "t" * 43)
+    runner.on_frame("c1", {"c1": None}, '{"type":"hello","protocol":5,"name":"a"}', START, "t" * 43)
     runner.on_alarm({}, START)
     assert db.execute("SELECT name FROM sqlite_master") == []
     assert db.rows_written == 0
@@ -397,7 +397,7 @@ def test_the_host_can_tell_a_seat_s_hello_before_the_room_hears_it(tmp_path: Pat
     host.command("joueur1", {"type": "kick", "player_id": "p4"})
 
     def hello(token: object, **extra: object) -> str:
-        return json.dumps({"type": "hello", "protocol": 4, "token": token, **extra})
+        return json.dumps({"type": "hello", "protocol": 5, "token": token, **extra})
 
     runner = host._runner()
     assert runner.greets_a_seat(hello(host.tokens["joueur2"]))
@@ -442,7 +442,7 @@ HOSTILE: list[str | bytes] = [
     '{"type": "start_game", "seq": 99}',
     '{"type": "kick", "player_id": "p9"}',
     '{"type": "time_passed"}',
-    '{"type": "hello", "protocol": 4, "name": "x"}',
+    '{"type": "hello", "protocol": 5, "name": "x"}',
 ]
 
 

@@ -11,7 +11,7 @@ from tests.hosts.test_runner import Host, play_turn, seated
 from undercover.engine.view import view_for
 from undercover.hosts.runner import MAX_BOARDS
 
-BOARD_HELLO = {"type": "hello", "protocol": 4, "token": None, "name": None, "board": True}
+BOARD_HELLO = {"type": "hello", "protocol": 5, "token": None, "name": None, "board": True}
 
 
 def open_board(host: Host) -> str:

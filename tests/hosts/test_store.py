@@ -208,7 +208,7 @@ def test_a_format_0_room_plays_on_after_the_upgrade(tmp_path: Path) -> None:
     store.ensure_schema(db)
     store.write(db, Record(0, 9, json.dumps(_format_0_lobby())))
     runner = RoomRunner(db, "OLDV0", deck=DECK)
-    hello = json.dumps({"type": "hello", "protocol": 4, "token": "b" * 43})
+    hello = json.dumps({"type": "hello", "protocol": 5, "token": "b" * 43})
     outbox = runner.on_frame("c2", {"c1": "p1", "c2": None}, hello, 1005.0, "n" * 43)
     assert outbox.bound == "p2"
     saved = store.read(db)
@@ -226,7 +226,7 @@ def test_a_format_1_room_saved_mid_vote_loads_and_its_game_goes_on(tmp_path: Pat
     now = fixture["now"] + 5
     for name, token in fixture["tokens"].items():
         connections[name] = None
-        hello = json.dumps({"type": "hello", "protocol": 4, "token": token})
+        hello = json.dumps({"type": "hello", "protocol": 5, "token": token})
         outbox = runner.on_frame(name, connections, hello, now, "unused" * 8)
         connections[name] = outbox.bound
     room = runner.room()
@@ -260,7 +260,7 @@ def test_a_room_plays_over_a_database_returning_floats(tmp_path: Path) -> None:
     db = FloatingDatabase(SqliteDatabase(tmp_path / "js.sqlite3"))
     RoomRunner.create(db, "FLOAT", now=1000.0, seed=3, deck=DECK)
     runner = RoomRunner(db, "FLOAT", deck=DECK)  # as after a wake-up
-    hello = json.dumps({"type": "hello", "protocol": 4, "name": "Zoé"})
+    hello = json.dumps({"type": "hello", "protocol": 5, "name": "Zoé"})
     outbox = runner.on_frame("c1", {"c1": None}, hello, 1001.0, "t" * 43)
     assert outbox.bound == "p1"
     assert RoomRunner(db, "FLOAT", deck=DECK).summary(1002.0) == {

@@ -8,14 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from undercover.rules import (
+    CAMP_OF,
     MAX_BALLOT_CHANGES,
     MIN_PLAYERS,
     MR_WHITE_MIN_PLAYERS,
+    Camp,
+    EndReason,
     Mode,
     RuleSettings,
     RuleViolation,
     SkipReason,
     Stage,
+    VoteResult,
     Words,
     ballots_complete,
     cast_ballot,
@@ -78,7 +82,7 @@ def random_step(game: Game, rng: random.Random, abstain: float = 0.0) -> Game:
     players=st.integers(min_value=MIN_PLAYERS, max_value=20),
     mode=st.sampled_from(Mode),
     mr_white=st.booleans(),
-    rounds=st.integers(min_value=1, max_value=3),
+    rounds=st.integers(min_value=1, max_value=5),
     seed=st.integers(min_value=0, max_value=2**32),
     abstain=st.sampled_from([0.0, 0.5, 0.97, 1.0]),
 )
@@ -108,10 +112,38 @@ def test_random_games_end_with_one_outcome_within_the_bound(
         # Phantom votes are reset by the first tally of each vote.
         if before.stage is Stage.VOTE and game.last_vote is not before.last_vote:
             assert game.phantom_votes == {}
+            check_tally(game)
+        # Mr. White never opens a round of two speakers or more.
+        assert len(game.round_speakers) < 2 or game.round_speakers[0] != game.mr_white
     assert game.is_over, "the game did not end within max_inputs"
     assert game.outcome is not None
     assert game.outcome.winners
     assert len(set(game.outcome.winners)) == len(game.outcome.winners)
+    check_winners(game)
+
+
+def check_tally(game: Game) -> None:
+    """A runoff is open to the tied players only (whoever else got votes), a reopened vote
+    to every alive player."""
+    tally = game.last_vote
+    assert tally is not None
+    if tally.result is VoteResult.RUNOFF:
+        assert game.candidates == tally.tied
+        assert set(tally.tied) <= set(game.alive)
+    elif tally.result is VoteResult.REOPENED:
+        assert game.candidates == game.alive
+
+
+def check_winners(game: Game) -> None:
+    """The impostors' wins go to every impostor camp with a member alive, together; the
+    winners are the camps' members who were not kicked, eliminated ones included."""
+    outcome = game.outcome
+    assert outcome is not None
+    alive_camps = {CAMP_OF[game.roles[p]] for p in game.alive}
+    if outcome.reason in (EndReason.CIVILIANS_OUTNUMBERED, EndReason.TABLE_ABSTAINED):
+        assert set(outcome.winners) == alive_camps - {Camp.CIVILIANS}
+    winners = {p for p, r in game.roles.items() if CAMP_OF[r] in outcome.winners}
+    assert set(outcome.winning_players) == winners - set(game.kicked)
 
 
 @settings(max_examples=50, deadline=None)

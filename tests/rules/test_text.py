@@ -1,7 +1,9 @@
 import pytest
 
 from undercover.rules import RuleViolation, fold, guess_matches
+from undercover.rules.settings import GRADE_MAX, GRADE_MIN
 from undercover.rules.text import (
+    GRADE_WORDS,
     clean_line,
     clue_contains,
     clue_states_grade,
@@ -117,8 +119,47 @@ def test_a_clue_holds_the_word_as_guesses_are_folded(
     assert clue_contains(clue, word, aliases) is holds
 
 
-def test_a_clue_states_a_grade_only_as_that_whole_number() -> None:
-    assert clue_states_grade("12/20", 12)
-    assert clue_states_grade("note 0", 0)
-    assert not clue_states_grade("120 km/h", 12)
-    assert not clue_states_grade("douze", 12)
+@pytest.mark.parametrize(
+    ("clue", "grade", "states"),
+    [
+        ("12/20", 12, True),
+        ("note 0", 0, True),
+        ("un 02 pointé", 2, True),
+        ("Douze !", 12, True),
+        ("zéro pointé", 0, True),
+        ("DIX-SEPT", 17, True),
+        ("dix sept", 17, True),
+        ("vingt", 20, True),
+        ("un deux", 2, True),  # the article, then the grade
+        ("deux et la suite", 2, True),
+        ("1", 1, True),
+        ("120 km/h", 12, False),
+        ("112 pompiers", 12, False),
+        ("p2", 2, False),  # digits inside a word state nothing
+        ("R2-D2", 2, False),
+        ("2e étage", 2, False),
+        ("deuxième", 2, False),
+        ("dix-sept", 10, False),  # a longer number is not its first word
+        ("dix-sept", 7, False),
+        ("quatre-vingts", 4, False),
+        ("vingt et un", 20, False),
+        ("vingt et un", 1, False),
+        ("un bon film", 1, False),  # "un" is the article too
+        ("douze", 11, False),
+    ],
+)
+def test_a_clue_states_a_grade_as_a_number_alone_or_in_words(
+    clue: str, grade: int, states: bool
+) -> None:
+    assert clue_states_grade(clue, grade) is states
+
+
+def test_each_grade_in_words_is_refused_in_french_and_nowhere_else() -> None:
+    words = GRADE_WORDS["fr"]
+    assert len(words.grades) == GRADE_MAX - GRADE_MIN + 1
+    for grade, written in enumerate(words.grades, start=GRADE_MIN):
+        assert clue_states_grade(f"{grade}", grade)
+        assert clue_states_grade(written, grade) is (written not in words.not_alone)
+        assert not clue_states_grade(written, grade, language="xx")
+        others = [g for g in range(GRADE_MIN, GRADE_MAX + 1) if g != grade]
+        assert not any(clue_states_grade(written, other) for other in others)

@@ -108,8 +108,8 @@ def test_a_view_with_unknown_fields_renders_and_names_stay_text(browser: Any, se
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
             assert message["token"] == SEAT["token"]
-            assert message["protocol"] == 4
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            assert message["protocol"] == 5
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)
@@ -174,7 +174,7 @@ def test_a_frame_the_client_cannot_apply_makes_it_ask_for_a_full_view(
     def script(ws: Any, message: dict[str, Any]) -> None:
         received.append(message)
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             # A view continuing a recap this socket never had, then a partial one on top.
             tail = {"phase": "clues", "game": {"recap": []}, "players": []}
             ws.send(
@@ -204,7 +204,7 @@ def test_what_the_client_cannot_read_shows_the_reload_banner(
 ) -> None:
     def script(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             ws.send(_lobby_frame())
             ws.send(json.dumps(frame))
 
@@ -267,7 +267,7 @@ def test_a_dropped_socket_reconnects_at_once_then_with_backoff(browser: Any, ser
             if len(hellos) < 4:
                 ws.close(code=1011, reason="")  # a server error: not final, try again
                 return
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             ws.send(_lobby_frame())
 
     page = _mocked_page(browser, server.base_url, script)

@@ -35,7 +35,7 @@ def _mocked(browser: Any, base_url: str, view: dict[str, Any]) -> Any:
 
     def on_message(ws: Any, message: dict[str, Any]) -> None:
         if message["type"] == "hello":
-            ws.send(json.dumps({"type": "welcome", "protocol": 4, **SEAT}))
+            ws.send(json.dumps({"type": "welcome", "protocol": 5, **SEAT}))
             ws.send(
                 json.dumps({"type": "view", "seq": 1, "full": True, "recap_from": 0, "view": view})
             )

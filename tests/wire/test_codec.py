@@ -25,15 +25,15 @@ def refusal(frame: str | bytes) -> ProtocolError:
 
 
 def test_a_hello_with_a_token() -> None:
-    frame = {"type": "hello", "protocol": 4, "token": TOKEN, "name": None, "lang": "en"}
+    frame = {"type": "hello", "protocol": 5, "token": TOKEN, "name": None, "lang": "en"}
     assert codec.decode(json.dumps(frame)) == Hello(
-        type="hello", protocol=4, token=TOKEN, name=None, lang="en"
+        type="hello", protocol=5, token=TOKEN, name=None, lang="en"
     )
 
 
 def test_a_hello_defaults_to_french_and_no_token() -> None:
-    hello = codec.decode('{"type": "hello", "protocol": 4, "name": "Zoé"}')
-    assert hello == Hello(type="hello", protocol=4, token=None, name="Zoé", lang="fr")
+    hello = codec.decode('{"type": "hello", "protocol": 5, "name": "Zoé"}')
+    assert hello == Hello(type="hello", protocol=5, token=None, name="Zoé", lang="fr")
 
 
 def test_commands_decode_to_the_engine_models() -> None:
@@ -49,7 +49,7 @@ def test_commands_decode_to_the_engine_models() -> None:
     assert settings.changes.mode is Mode.GRADE
 
 
-@pytest.mark.parametrize("version", [0, 1, 2, 3, 5])  # 3: the last protocol
+@pytest.mark.parametrize("version", [0, 1, 2, 3, 4, 6])  # 4: the last protocol
 def test_another_protocol_version_is_outdated_and_fatal(version: object) -> None:
     error = refusal(json.dumps({"type": "hello", "protocol": version, "name": "Zoé"}))
     assert (error.code, error.fatal) == (ProtocolCode.OUTDATED, True)
@@ -68,7 +68,7 @@ def test_long_typed_text_reaches_the_rules_whole(length: int) -> None:
     # The frame bounds it; the rules answer `clue.too_long`, `name.too_long` and co.
     clue = codec.decode(json.dumps({"type": "give_clue", "seq": 1, "text": "a" * length}))
     assert clue == GiveClue(seq=1, text="a" * length)
-    hello = codec.decode(json.dumps({"type": "hello", "protocol": 4, "name": "b" * length}))
+    hello = codec.decode(json.dumps({"type": "hello", "protocol": 5, "name": "b" * length}))
     assert isinstance(hello, Hello)
     assert hello.name == "b" * length
 
@@ -76,7 +76,7 @@ def test_long_typed_text_reaches_the_rules_whole(length: int) -> None:
 def test_a_command_frame_is_marked_so_that_before_the_hello_it_needs_one() -> None:
     assert refusal(r'{"type": "give_clue", "seq": 1, "text": "a\u0007"}').command is True
     assert refusal('{"type": "give_clue", "seq": "1", "text": "a"}').command is True
-    assert refusal(r'{"type": "hello", "protocol": 4, "name": "a\u0007"}').command is False
+    assert refusal(r'{"type": "hello", "protocol": 5, "name": "a\u0007"}').command is False
     assert refusal('{"type": "nope"}').command is False
 
 
@@ -148,8 +148,8 @@ def test_host_internal_commands_cannot_come_from_a_client(message: dict[str, obj
         ({"type": "set_lock", "locked": 1}, "locked"),
         ({"type": "update_settings", "seq": 1, "changes": {"mode": "chess"}}, "changes.mode"),
         ({"type": "update_settings", "seq": 1, "changes": {"speed": 2}}, "changes.speed"),
-        ({"type": "hello", "protocol": 4, "name": "a", "lang": "de"}, "lang"),
-        ({"type": "hello", "protocol": 4, "name": "a", "token": ""}, "token"),
+        ({"type": "hello", "protocol": 5, "name": "a", "lang": "de"}, "lang"),
+        ({"type": "hello", "protocol": 5, "name": "a", "token": ""}, "token"),
         ({"type": "give_clue", "seq": 1, "text": "\ud800"}, "message"),
         ({"type": "give_clue", "seq": 1, "text": {"a": [[[[[[[[]]]]]]]]}}, "text"),
     ],
@@ -169,7 +169,7 @@ def test_missing_extra_and_wrongly_typed_fields_are_named(
 def test_control_characters_are_refused_in_any_string(text: str) -> None:
     for message in (
         {"type": "give_clue", "seq": 1, "text": text},
-        {"type": "hello", "protocol": 4, "name": text},
+        {"type": "hello", "protocol": 5, "name": text},
         {"type": "cast_vote", "seq": 1, "target": text},
         {"type": "update_settings", "seq": 1, "changes": {"themes": ["films", text]}},
     ):
@@ -202,7 +202,7 @@ def test_no_json_object_raises_anything_but_a_protocol_error(message: dict[str, 
 def test_server_frames_are_compact_json() -> None:
     assert json.loads(codec.welcome_frame("p1", TOKEN)) == {
         "type": "welcome",
-        "protocol": 4,
+        "protocol": 5,
         "player_id": "p1",
         "token": TOKEN,
     }

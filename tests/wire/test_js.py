@@ -19,7 +19,7 @@ def test_the_committed_protocol_js_is_the_generated_one() -> None:
 
 def test_it_holds_what_the_server_checks() -> None:
     values = js.constants()
-    assert values["PROTOCOL_VERSION"] == 4
+    assert values["PROTOCOL_VERSION"] == 5
     assert values["CLOSE_CODES"]["OUTDATED"] == 4426
     assert "cast_vote" in values["PHASE_BOUND"]
     assert "kick" not in values["PHASE_BOUND"]  # a kick names a player, not a phase

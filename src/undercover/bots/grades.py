@@ -13,7 +13,7 @@ import statistics
 
 from undercover.bots.reading import Table
 from undercover.bots.skills import Skill
-from undercover.rules.prompts import THEME_PROMPTS
+from undercover.rules.prompts import theme_prompts
 from undercover.rules.text import fold
 
 # (lowest grade, highest grade, phrases a bot says, words read in anyone's clue)
@@ -92,6 +92,7 @@ def grade_guess(table: Table) -> str:
 
 def theme_proposal(table: Table, rng: random.Random) -> str:
     """A theme not played yet in this game, from the rules' own prompts."""
+    prompts = theme_prompts(str(table.settings.get("word_language", "fr")))
     used = {fold(t) for t in table.themes_used}
-    fresh = [t for t in THEME_PROMPTS if fold(t) not in used]
-    return rng.choice(fresh or list(THEME_PROMPTS))
+    fresh = [t for t in prompts if fold(t) not in used]
+    return rng.choice(fresh or list(prompts))

@@ -290,6 +290,7 @@ def lexicon_for(catalog: Catalog, settings: Mapping[str, Any]) -> Lexicon:
         bool(settings.get("family_safe", True)),
         bool(settings.get("attribute_variant", False)),
         str(settings.get("similarity", "very_close")),
+        str(settings.get("word_language", "fr")),
     )
     cached = _cache.get((id(catalog), key))
     if cached is not None and cached[0] is catalog:
@@ -299,6 +300,7 @@ def lexicon_for(catalog: Catalog, settings: Mapping[str, Any]) -> Lexicon:
         franchises=frozenset(key[1]),
         family_safe_only=key[2],
         attribute_variant=key[3],
+        language=key[5],
     )
     try:
         pool = allowed_pool(catalog, request)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from undercover.engine.settings import SettingsChanges
 from undercover.engine.state import Strength
-from undercover.rules import Camp
+from undercover.rules import Camp, WordLanguage
 from undercover.themes.custom import LINES_MAX
 
 TOKEN_MIN_LENGTH = 22  # 128 bits in URL-safe base64
@@ -39,6 +39,8 @@ class JoinRoom(_Command):
     token: str = Field(min_length=TOKEN_MIN_LENGTH, max_length=TOKEN_MAX_LENGTH)
     avatar: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.AVATARS
     color: str | None = Field(default=None, max_length=TEXT_MAX_LENGTH)  # seats.COLORS
+    # The joiner's interface language: the room's first seat sets the word language with it.
+    lang: WordLanguage | None = None
 
 
 class Reconnect(_Command):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from undercover.engine.errors import Rejected
 from undercover.engine.settings import RoomSettings, Similarity
+from undercover.rules import WORD_LANGUAGES, RuleSettings, WordLanguage
 from undercover.themes import model as themes_model
 from undercover.themes.custom import CustomWords, deal_custom
 from undercover.themes.model import Catalog
@@ -88,6 +89,7 @@ def _request(
         similarity=themes_model.Similarity(settings.similarity),
         attribute_variant=settings.attribute_variant,
         family_safe_only=settings.family_safe,
+        language=settings.word_language,
         removed_pairs=removed,
     )
 
@@ -184,10 +186,12 @@ def _available(
     similarity: Similarity,
     attribute_variant: bool,
     family_safe: bool,
+    language: WordLanguage,
     history: DealHistory,
     removed: frozenset[tuple[str, str]],
 ) -> Availability:
     settings = RoomSettings(
+        rules=RuleSettings(word_language=language),
         themes=themes,
         franchises=franchises,
         similarity=similarity,
@@ -219,8 +223,9 @@ def _relaxed(relaxations: tuple[Relaxation, ...]) -> tuple[Relaxed, ...]:
     )
 
 
-def _build_choices(catalog: Catalog) -> list[dict[str, object]]:
-    return [
+def _build_choices(catalog: Catalog, language: str) -> list[dict[str, object]]:
+    """The lobby's categories and franchises in one word language (empty categories left out)."""
+    choices: list[dict[str, object]] = [
         {
             "id": category,
             "franchises": [
@@ -232,11 +237,12 @@ def _build_choices(catalog: Catalog) -> list[dict[str, object]]:
                     "family_safe": any(e.family_safe for e in f.entries),
                 }
                 for f in catalog.franchises
-                if f.category == category
+                if f.category == category and f.language == language
             ],
         }
         for category in catalog.categories
     ]
+    return [choice for choice in choices if choice["franchises"]]
 
 
 class Deck:
@@ -245,8 +251,11 @@ class Deck:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        # The lobby's theme list is in every lobby view: built once, never mutated.
-        self.theme_choices: list[dict[str, object]] = _build_choices(catalog)
+        # The lobby's theme list (per word language) is in every lobby view: built once,
+        # never mutated.
+        self.theme_choices: dict[str, list[dict[str, object]]] = {
+            language: _build_choices(catalog, language) for language in WORD_LANGUAGES
+        }
         self._available = functools.lru_cache(maxsize=256)(functools.partial(_available, catalog))
 
     def similarity_available(
@@ -262,6 +271,7 @@ class Deck:
             settings.similarity,
             settings.attribute_variant,
             settings.family_safe,
+            settings.word_language,
             DealHistory(frozenset(history.pairs), frozenset(history.civilians)),
             frozenset(removed),
         )

@@ -3,9 +3,12 @@
 Opting in (`BecomeGhost`) places the ghost's one bet — which camp will win, who an undercover
 is — and from then on its private part shows every card of this game (`view.private_part`).
 The price: a ghost never plays this game again, and nothing it sees or does reaches a living
-player's view. Its opt-in changes only its own view (the step is `Changed(only=ghost)`),
-a ghost host may not kick before the game is over (a kick would carry what it knows), and the
-bets appear only on the end screen, scored. "Rejouer" clears every ghost.
+player's view. Its opt-in changes only its own view (the step is `Changed(only=ghost)`), and
+the bets appear only on the end screen, scored. "Rejouer" clears every ghost.
+
+The host is never a ghost while the game runs: the host must be able to kick at any moment,
+and a kick by someone who sees every card would steer the game. So the host is not offered
+the ghost's view, and the crown never passes to a ghost (`seats.transfer_host`).
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ def find(room: Room, player_id: str | None) -> Ghost | None:
 
 
 def can_become_ghost(room: Room, player_id: str | None) -> bool:
-    """Out of a running game (eliminated, or watching) and not a ghost yet; an eliminated
-    Mr. White only once his guess is behind him (the civilians' word is what he guesses)."""
+    """Out of a running game (eliminated, or watching), not a ghost yet and not the host; an
+    eliminated Mr. White only once his guess is behind him (the civilians' word is what he
+    guesses)."""
     return may_become_ghost(room, seats.find(room, player_id), find(room, player_id))
 
 
@@ -30,6 +34,8 @@ def may_become_ghost(room: Room, seat: Seat | None, ghost: Ghost | None) -> bool
     """`can_become_ghost` for a caller that holds the player's seat and ghost (a view)."""
     game = room.game
     if seat is None or seat.kicked or game is None or ghost is not None:
+        return False
+    if seat.player_id == room.host:
         return False
     if isinstance(room.phase, Lobby | Ended) or game.is_over:
         return False
@@ -57,13 +63,6 @@ def become_ghost(room: Room, actor: str, winner: Camp | None, undercover: str | 
         raise Rejected(RejectCode.GHOST_BET_INVALID)
     ghost = Ghost(player_id=actor, winner=winner, undercover=undercover)
     return room.model_copy(update={"ghosts": (*room.ghosts, ghost)})
-
-
-def check_may_kick(room: Room, actor: str | None) -> None:
-    """A ghost host's kick would act on what it knows: refused until the game is over."""
-    game = room.game
-    if find(room, actor) is not None and game is not None and not game.is_over:
-        raise Rejected(RejectCode.GHOST_NOT_ALLOWED)
 
 
 def scored(room: Room, game: Game) -> list[dict[str, object]]:

@@ -75,8 +75,8 @@ def apply(room: Room, actor: str | None, command: Command, now: float, deck: Dec
     before = room
     effects: list[Effect] = []
     match command:
-        case JoinRoom(name=name, token=token, avatar=avatar, color=color):
-            room, effects = membership.join(room, name, token, now, avatar, color)
+        case JoinRoom(name=name, token=token, avatar=avatar, color=color, lang=lang):
+            room, effects = membership.join(room, name, token, now, avatar, color, lang)
         case Reconnect(token=token):
             room, effects = membership.reconnect(room, token, now)
         case Leave():
@@ -108,7 +108,6 @@ def apply(room: Room, actor: str | None, command: Command, now: float, deck: Dec
         case Guess(seq=seq, text=text):
             room = guess.make_guess(_current(room, seq), _seated(room, actor), text)
         case Kick(player_id=target):
-            ghosts.check_may_kick(room, actor)
             room, effects = membership.kick_player(room, _seated(room, actor), target, now)
         case Rematch(seq=seq):
             room = ended.rematch(_current(room, seq), _seated(room, actor))

@@ -7,7 +7,7 @@ from undercover.engine.effects import CloseSeat, Effect, Welcome
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
 from undercover.engine.phases import enter, voting
 from undercover.engine.state import Ended, Lobby, Room, Seat
-from undercover.rules import MAX_PLAYERS, Stage, kick
+from undercover.rules import MAX_PLAYERS, Stage, WordLanguage, kick
 
 
 def join(
@@ -17,8 +17,12 @@ def join(
     now: float,
     avatar: str | None = None,
     color: str | None = None,
+    lang: WordLanguage | None = None,
 ) -> tuple[Room, list[Effect]]:
-    """Take a new seat (a spectator's while a game runs); the first one in becomes host."""
+    """Take a new seat (a spectator's while a game runs); the first one in becomes host.
+
+    The room's creator (its very first seat) deals words in their interface language until
+    they choose otherwise in the lobby."""
     token_hash = seats.hash_token(token)
     if token_hash in room.banned:
         raise Rejected(RejectCode.TOKEN_BANNED)
@@ -46,8 +50,13 @@ def join(
         joined=number,
         spectator=not in_lobby,
     )
+    settings = room.settings
+    if number == 1 and lang is not None:
+        rules = settings.rules.model_copy(update={"word_language": lang})
+        settings = settings.model_copy(update={"rules": rules})
     room = room.model_copy(
         update={
+            "settings": settings,
             "seats": (*room.seats, seat),
             "seats_created": number,
             "host": room.host or seat.player_id,

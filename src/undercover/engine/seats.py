@@ -172,14 +172,22 @@ def transfer_host(room: Room) -> Room | None:
     host = find(room, room.host)
     if host is not None and not host.kicked and (host.connected or not host.absent):
         return None
+    game = room.game
+    haunting = set() if game is None or game.is_over else {g.player_id for g in room.ghosts}
     candidates = [
-        s for s in room.seats if s.connected and not s.kicked and not s.spectator and s.bot is None
+        s
+        for s in room.seats
+        if s.connected
+        and not s.kicked
+        and not s.spectator
+        and s.bot is None
+        and s.player_id not in haunting
     ]
     if not candidates:
         return None
     start = host.joined if host is not None else -1
     # Spectators never take the crown: a stranger with the code must not kick the table; bots
-    # neither, as they start nothing.
+    # neither, as they start nothing; nor a ghost while the game runs (it sees every card).
     ordered = sorted(candidates, key=lambda s: (s.joined <= start, s.joined))
     return room.model_copy(update={"host": ordered[0].player_id})
 

@@ -11,9 +11,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from undercover.engine.errors import RejectCode, Rejected
-from undercover.rules import Mode, RuleSettings
+from undercover.rules import Mode, RuleSettings, WordLanguage
 
 Similarity = Literal["none", "close", "very_close"]
+
 NAME_LIST_MAX = 50  # themes or franchises selected at once
 ID_MAX_LENGTH = 60
 
@@ -31,6 +32,10 @@ class RoomSettings(BaseModel):
     attribute_variant: bool = False
     locked: bool = False
     streamer: bool = False  # the board hides the code and the link (a join QR on request)
+
+    @property
+    def word_language(self) -> WordLanguage:
+        return self.rules.word_language
 
 
 class SettingsChanges(BaseModel):
@@ -51,13 +56,21 @@ class SettingsChanges(BaseModel):
     themes: tuple[str, ...] | None = Field(default=None, max_length=NAME_LIST_MAX)
     franchises: tuple[str, ...] | None = Field(default=None, max_length=NAME_LIST_MAX)
     family_safe: bool | None = None
+    word_language: WordLanguage | None = None
     similarity: Similarity | None = None
     attribute_variant: bool | None = None
     streamer: bool | None = None
 
 
 _ROOM_FIELDS = frozenset(
-    {"themes", "franchises", "family_safe", "similarity", "attribute_variant", "streamer"}
+    {
+        "themes",
+        "franchises",
+        "family_safe",
+        "similarity",
+        "attribute_variant",
+        "streamer",
+    }
 )
 
 
@@ -72,6 +85,9 @@ def apply_changes(settings: RoomSettings, changes: SettingsChanges) -> RoomSetti
             if any(not name or len(name) > ID_MAX_LENGTH for name in names):
                 raise Rejected(RejectCode.SETTINGS_INVALID, key)
             room_changes[key] = tuple(dict.fromkeys(names))
+    language = rule_changes.get("word_language", settings.word_language)
+    if language != settings.word_language and "franchises" not in room_changes:
+        room_changes["franchises"] = ()  # each language has its own franchises
     try:
         rules = RuleSettings.model_validate(settings.rules.model_dump() | rule_changes)
         return settings.model_copy(update={"rules": rules, **room_changes})

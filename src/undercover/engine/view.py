@@ -73,7 +73,9 @@ def public_view(room: Room, now: float, deck: Deck, *, with_recap: bool = True) 
         "composition": _composition(room),
         "similarity": _similarity(room, deck),
         "host_words": host_words_summary(room),
-        "catalog": deck.theme_choices if isinstance(phase, Lobby) else None,
+        "catalog": deck.theme_choices[room.settings.word_language]
+        if isinstance(phase, Lobby)
+        else None,
         "game": _game(room, game, with_recap) if game is not None else None,
         "scoreboard": _scoreboard(room),
     }
@@ -181,7 +183,6 @@ def _game(room: Room, game: Game, with_recap: bool) -> JSON:
         "phantom_votes": dict(game.phantom_votes),
         "eliminated": [_card(game, p, reveal) for p in game.eliminated],
         "kicked": [_card(game, p, reveal) for p in game.kicked],
-        "last_vote": game.last_vote.model_dump(mode="json") if game.last_vote else None,
         "recap": _RECAP.dump_python(game.recap, mode="json") if with_recap else [],
         "outcome": game.outcome.model_dump(mode="json") if game.outcome else None,
         "end": _end(room, game) if game.is_over else None,

@@ -322,7 +322,11 @@ class RoomRunner:
         if token is None:
             token = new_token
             join = JoinRoom(
-                name=message.name or "", token=token, avatar=message.avatar, color=message.color
+                name=message.name or "",
+                token=token,
+                avatar=message.avatar,
+                color=message.color,
+                lang=message.lang,
             )
             effects = self._apply(turn, None, join, now)
         (player,) = (effect.player_id for effect in effects if isinstance(effect, Welcome))

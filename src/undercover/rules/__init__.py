@@ -39,8 +39,10 @@ from undercover.rules.settings import (
     NULL_VOTES_BEFORE_LOT,
     THEME_MAX_LENGTH,
     VOTE_GRACE_SECONDS,
+    WORD_LANGUAGES,
     Mode,
     RuleSettings,
+    WordLanguage,
 )
 from undercover.rules.text import fold, guess_matches
 from undercover.rules.voting import ballots_complete, cast_ballot, close_vote
@@ -59,6 +61,7 @@ __all__ = [
     "THEME_MAX_LENGTH",
     "THEME_PROMPTS",
     "VOTE_GRACE_SECONDS",
+    "WORD_LANGUAGES",
     "BallotKind",
     "Camp",
     "ClueEntry",
@@ -81,6 +84,7 @@ __all__ = [
     "ThemeEntry",
     "VoteEntry",
     "VoteResult",
+    "WordLanguage",
     "Words",
     "ballots_complete",
     "cast_ballot",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from undercover.rules.errors import player_error, server_error
 from undercover.rules.flow import pass_turn
 from undercover.rules.game import ClueEntry, Game, SkipReason, Stage, ThemeEntry, sub_rng
-from undercover.rules.prompts import THEME_PROMPTS
+from undercover.rules.prompts import theme_prompts
 from undercover.rules.roles import PlayerId
 from undercover.rules.settings import CLUE_MAX_LENGTH, THEME_MAX_LENGTH
 from undercover.rules.text import clean_line
@@ -54,7 +54,8 @@ def skip_theme(game: Game) -> Game:
     """The proposer is absent or out of time: a built-in prompt, drawn by the game's seed."""
     if game.stage is not Stage.THEME:
         raise server_error("theme.nothing_to_skip", "no round theme is awaited now")
-    prompt = sub_rng(game.seed, f"prompt/{game.clue_round}").choice(THEME_PROMPTS)
+    prompts = theme_prompts(game.settings.word_language)
+    prompt = sub_rng(game.seed, f"prompt/{game.clue_round}").choice(prompts)
     return _open_clues(game, prompt, fallback=True)
 
 

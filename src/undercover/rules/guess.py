@@ -18,7 +18,8 @@ def is_right_guess(game: Game, text: str) -> bool:
         return grade == game.grades.civilian
     if game.words is None:
         raise server_error("guess.no_secret", "this game has neither words nor grades")
-    return guess_matches(text, game.words.civilian, game.words.civilian_aliases)
+    words = game.words
+    return guess_matches(text, words.civilian, words.civilian_aliases, game.settings.word_language)
 
 
 def guess(game: Game, player: PlayerId, text: str) -> Game:

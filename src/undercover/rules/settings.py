@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,6 +25,12 @@ GRADE_MIN = 0
 GRADE_MAX = 20
 
 
+# The language of the words: what is dealt, what the clue checks and Mr. White's guess read,
+# grade mode's built-in prompts and the bots' clues. Each player's interface language is theirs.
+WordLanguage = Literal["fr", "en"]
+WORD_LANGUAGES: tuple[WordLanguage, ...] = ("fr", "en")
+
+
 class Mode(StrEnum):
     CLASSIC = "classic"
     GRADE = "grade"
@@ -35,6 +42,7 @@ class RuleSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     mode: Mode = Mode.CLASSIC
+    word_language: WordLanguage = "fr"
     mr_white: bool = False
     grade_gap: int = Field(default=5, ge=1, le=GRADE_MAX - GRADE_MIN)
     clue_rounds_per_vote: int = Field(default=1, ge=1, le=5)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Literal
 
 from undercover.rules.errors import player_error
@@ -16,8 +17,18 @@ MARKUP = frozenset("<>")  # refused in nicknames, clues and themes: they would r
 _NOT_WORD = re.compile(r"[\W_]+")
 # Letters that NFKD leaves whole although players type them as two.
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ß": "ss"})
-# One leading article a guess may add or drop ("le Faucon Millenium", "The Joker").
-_ARTICLES = ("l ", "le ", "la ", "les ", "un ", "une ", "des ", "du ", "the ")
+# One leading article a guess or a clue may add or drop, per word language ("le Faucon
+# Millenium", "the Hulk"); "the" stays in French, where players type "The Joker" as often.
+_ARTICLES: dict[str, tuple[str, ...]] = {
+    "fr": ("l ", "le ", "la ", "les ", "un ", "une ", "des ", "du ", "the "),
+    "en": ("the ", "a ", "an "),
+}
+# English plurals that adding or dropping an "s" does not make ("mouse" / "mice").
+_IRREGULAR_EN = {
+    "man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
+    "tooth": "teeth", "goose": "geese", "mouse": "mice", "ox": "oxen", "louse": "lice",
+}  # fmt: skip
+_IRREGULAR_EN_BACK = {plural: single for single, plural in _IRREGULAR_EN.items()}
 
 
 # Letters and symbols that draw nothing (Hangul fillers, the Braille blank): they count as spaces,
@@ -172,23 +183,32 @@ def fold(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", stripped).split())
 
 
-def without_article(folded: str) -> str:
-    """A folded text without one leading article (unless the article is all there is)."""
-    for article in _ARTICLES:
+def without_article(folded: str, language: str = "fr") -> str:
+    """A folded text without one leading article (unless the article is all there is).
+
+    >>> without_article("the hulk", "en"), without_article("a la plage", "fr")
+    ('hulk', 'a la plage')
+    """
+    for article in _ARTICLES.get(language, _ARTICLES["fr"]):
         if folded.startswith(article) and len(folded) > len(article):
             return folded[len(article) :]
     return folded
 
 
-def guess_matches(guess: str, word: str, aliases: Iterable[str] = ()) -> bool:
+def guess_matches(guess: str, word: str, aliases: Iterable[str] = (), language: str = "fr") -> bool:
     """Mr. White's guess against the civilians' word and its aliases: forgiving about case,
-    accents, punctuation, spacing and one leading article; strict otherwise.
+    accents, punctuation, spacing and one leading article of the word language; strict
+    otherwise.
 
     >>> guess_matches("le faucon millenium", "Faucon Millenium")
     True
+    >>> guess_matches("The Millennium Falcon", "Millennium Falcon", language="en")
+    True
     """
-    typed = without_article(fold(guess))
-    return bool(typed) and any(typed == without_article(fold(name)) for name in (word, *aliases))
+    typed = without_article(fold(guess), language)
+    return bool(typed) and any(
+        typed == without_article(fold(name), language) for name in (word, *aliases)
+    )
 
 
 def parse_grade(text: str) -> int | None:
@@ -200,18 +220,36 @@ def parse_grade(text: str) -> int | None:
     return grade if GRADE_MIN <= grade <= GRADE_MAX else None
 
 
-def _plural_forms(token: str) -> set[str]:
-    """A folded word and its plain French/English plural or singular ("lunette" ~ "lunettes")."""
+def _plural_forms(token: str, language: str = "fr") -> set[str]:
+    """A folded word and its plain plural or singular: French "lunette" ~ "lunettes",
+    "cheval" ~ "chevaux"; English "box" ~ "boxes", "berry" ~ "berries", "mouse" ~ "mice"."""
     forms = {token}
-    if len(token) > 2:
-        forms.add(token + "s")
+    if len(token) <= 2:
+        return forms
+    forms.add(token + "s")
+    if language == "en":
+        forms.add(token + "es")
+        if token.endswith("y"):
+            forms.add(token[:-1] + "ies")
+        if token.endswith("ies"):
+            forms.add(token[:-3] + "y")
+        if token.endswith("es"):
+            forms.add(token[:-2])
+        if token.endswith("f") or token.endswith("fe"):
+            forms.add(token.removesuffix("e")[:-1] + "ves")
+        for table in (_IRREGULAR_EN, _IRREGULAR_EN_BACK):
+            if token in table:
+                forms.add(table[token])
+    else:
         forms.add(token + "x")
-        if token[-1] in "sx":
-            forms.add(token[:-1])
+        if token.endswith("al"):
+            forms.add(token[:-2] + "aux")
+    if token[-1] in "sx":
+        forms.add(token[:-1])
     return forms
 
 
-def clue_contains(clue: str, word: str, aliases: Iterable[str] = ()) -> bool:
+def clue_contains(clue: str, word: str, aliases: Iterable[str] = (), language: str = "fr") -> bool:
     """Whether a clue holds the word or one of its aliases, folded as Mr. White's guesses are
     (case, accents, punctuation, a leading article), a plural on any of its words allowed.
 
@@ -221,26 +259,84 @@ def clue_contains(clue: str, word: str, aliases: Iterable[str] = ()) -> bool:
     True
     >>> clue_contains("harrypotter", "Harry Potter")
     False
+    >>> clue_contains("Hulk smash!", "The Hulk", language="en")
+    True
     """
     typed = fold(clue).split()
     for name in (word, *aliases):
-        wanted = without_article(fold(name)).split()
+        wanted = without_article(fold(name), language).split()
         if not wanted:
             continue
         size = len(wanted)
         for start in range(len(typed) - size + 1):
             window = typed[start : start + size]
-            if all(got in _plural_forms(want) for got, want in zip(window, wanted, strict=True)):
+            pairs = zip(window, wanted, strict=True)
+            if all(got in _plural_forms(want, language) for got, want in pairs):
                 return True
     return False
 
 
-def clue_states_grade(clue: str, grade: int) -> bool:
-    """Whether a grade-mode clue writes the player's own grade as a number ("12", "12/20").
+# Grades written as words, per word language: folded (fold()) and indexed by grade, with the
+# other number words that may stand next to them ("dix-sept" is not "dix", "quatre-vingts" not
+# "quatre"), the words that join a number ("vingt et un"), and the grade words that are also
+# something else and so never state a grade on their own (French "un": the article).
+@dataclass(frozen=True)
+class NumberWords:
+    grades: tuple[str, ...]  # GRADE_MIN..GRADE_MAX
+    others: frozenset[str]
+    joiners: frozenset[str] = frozenset()
+    not_alone: frozenset[str] = frozenset()
 
-    >>> clue_states_grade("un bon 12/20", 12)
-    True
-    >>> clue_states_grade("112 pompiers", 12)
-    False
+
+GRADE_WORDS: dict[str, NumberWords] = {
+    "fr": NumberWords(
+        grades=(
+            "zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf",
+            "dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix sept",
+            "dix huit", "dix neuf", "vingt",
+        ),
+        others=frozenset(
+            {"une", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents",
+             "mille", "million", "millions", "milliard", "milliards"}
+        ),
+        joiners=frozenset({"et"}),
+        not_alone=frozenset({"un"}),
+    ),
+}  # fmt: skip
+WORD_LANGUAGE = "fr"  # the language of the words dealt, hence of the clues
+
+
+def _numbers_in_words(tokens: list[str], words: NumberWords) -> list[str]:
+    """Each run of number words in folded tokens, joined by spaces ("dix sept", "vingt et un")."""
+    vocabulary = {part for grade in words.grades for part in grade.split()} | words.others
+    runs: list[list[str]] = [[]]
+    for token in tokens:
+        if token in vocabulary or (token in words.joiners and runs[-1]):
+            runs[-1].append(token)
+        elif runs[-1]:
+            runs.append([])
+    for run in runs:
+        while run and run[-1] in words.joiners:  # "deux et la suite": the "et" joins nothing
+            run.pop()
+        while len(run) > 1 and run[0] in words.not_alone:  # "un deux": the article, then 2
+            run.pop(0)
+    return [" ".join(run) for run in runs if run]
+
+
+def clue_states_grade(clue: str, grade: int, language: str = WORD_LANGUAGE) -> bool:
+    """Whether a grade-mode clue states the player's own grade: as a number standing alone
+    ("12", "12/20") or as words in the word language ("douze"), not as digits inside a word.
+
+    >>> clue_states_grade("un bon 12/20", 12), clue_states_grade("Douze !", 12)
+    (True, True)
+    >>> clue_states_grade("112 pompiers", 12), clue_states_grade("R2-D2", 2)
+    (False, False)
     """
-    return str(grade) in re.findall(r"\d+", clue)
+    tokens = fold(clue).split()
+    if any(token.isdecimal() and int(token) == grade for token in tokens):
+        return True
+    words = GRADE_WORDS.get(language)
+    if words is None:
+        return False
+    written = words.grades[grade - GRADE_MIN]
+    return written not in words.not_alone and written in _numbers_in_words(tokens, words)

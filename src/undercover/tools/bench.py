@@ -52,7 +52,7 @@ class _Room:
         for index in range(players):
             conn = f"c{index}"
             self.connections[conn] = None
-            hello = {"type": "hello", "protocol": 4, "token": None, "name": f"Joueur {index + 1}"}
+            hello = {"type": "hello", "protocol": 5, "token": None, "name": f"Joueur {index + 1}"}
             self.frame(conn, hello, token=f"bench-seat-token-{seed}-{index:02d}-0123456789")
         self.conn_of = {player: conn for conn, player in self.connections.items() if player}
 

@@ -26,6 +26,7 @@ from undercover.wire.protocol import (
     Hello,
     ProtocolCode,
     Sync,
+    Welcome,
 )
 
 
@@ -117,9 +118,7 @@ def dumps(value: object) -> str:
 
 
 def welcome_frame(player_id: str, token: str) -> str:
-    return dumps(
-        {"type": "welcome", "protocol": PROTOCOL_VERSION, "player_id": player_id, "token": token}
-    )
+    return dumps(Welcome(player_id=player_id, token=token).model_dump())
 
 
 def read_view(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from undercover.engine.errors import RejectCode
 from undercover.rules import CLUE_MAX_LENGTH, THEME_MAX_LENGTH
 from undercover.rules.settings import GUESS_MAX_LENGTH
 from undercover.themes import custom
-from undercover.wire.protocol import ProtocolCode, RouteCode
+from undercover.wire.protocol import PROTOCOL_VERSION, ProtocolCode, RouteCode
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class ErrorCode:
 PROTOCOL: Final = (
     ErrorCode(
         ProtocolCode.OUTDATED,
-        "`hello.protocol` is a whole number other than 4 (an old page)",
+        f"`hello.protocol` is a whole number other than {PROTOCOL_VERSION} (an old page)",
         "yes (4426)",
     ),
     ErrorCode(ProtocolCode.BINARY_FRAME, "a binary frame"),
@@ -111,7 +111,10 @@ ENGINE: Final = (
         "the clue holds the speaker's own word or one of its aliases (folded as Mr. White's "
         "guesses: case, accents, punctuation, a leading article, a plural)",
     ),
-    ErrorCode(RejectCode.CLUE_OWN_GRADE, "in grade mode, the clue states the speaker's grade"),
+    ErrorCode(
+        RejectCode.CLUE_OWN_GRADE,
+        "in grade mode, the clue states the speaker's grade (alone or in words, docs/rules.md §3)",
+    ),
     ErrorCode(RejectCode.VOTE_NOT_IN_VOTING, "a ballot outside a vote"),
     ErrorCode(RejectCode.VOTE_NOT_CAST, "withdrawing a ballot never cast"),
     ErrorCode(RejectCode.GUESS_NOT_IN_GUESS, "a guess when Mr. White is not guessing"),
@@ -122,8 +125,8 @@ ENGINE: Final = (
     ErrorCode(RejectCode.BOT_UNKNOWN, "removing a seat that is not a bot"),
     ErrorCode(
         RejectCode.GHOST_NOT_ALLOWED,
-        "becoming a ghost while still playing, already a ghost, outside a game, or as Mr. White "
-        "before his guess; a ghost host's kick before the end",
+        "becoming a ghost while still playing, already a ghost, outside a game, as Mr. White "
+        "before his guess, or as the host",
     ),
     ErrorCode(RejectCode.GHOST_BET_INVALID, "a bet on a camp or a player not in this game"),
     ErrorCode(RejectCode.RATE_NOT_ENDED, "rating a pair before the game is over"),

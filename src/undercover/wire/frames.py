@@ -1,5 +1,6 @@
 """The one frame builder: each part of a view serialised once per step, each socket sent only
-the parts that changed since the last frame it received (protocols 3 and 4, docs/protocol.md).
+the parts that changed since the last frame it received (protocols 3 and 4, docs/protocol.md),
+and no frame at all when nothing but the clock (`now`) changed.
 
 A view (`view_for`) is a dict of top-level parts: the public ones, the same for everyone, and
 `me`. Per step every public part is serialised once, and so is each field of `game` (its
@@ -45,6 +46,7 @@ ME: Final = "me"
 PLAYERS: Final = "players"
 ABSENT: Final = object()  # no ballot, apart from a ballot for no one (None)
 PATCH: Final = "players_patch"  # the seats of `players` that changed, by index (protocol 4)
+NOW: Final = "now"  # the server's clock: in every frame sent, never a reason to send one
 
 
 def to_ascii_json(value: object) -> str:
@@ -114,6 +116,8 @@ def _changes(step: _Step, before: _Step | None, recaps: RecapJson) -> tuple[str,
     nothing, every member), and the recap index they continue from (0: the whole recap)."""
     members, start = [], 0
     for key, text in step.public.items():
+        if key == NOW and before is not None:
+            continue  # the caller adds it to a frame that has something to say
         if key == GAME:
             game, start = _game_changes(step.game, before, recaps)
             if game is not None:
@@ -184,8 +188,9 @@ class Frames:
         live: Iterable[str],
     ) -> list[tuple[str, str]]:
         """The `view` frame of each (socket, viewer) in `targets`, in order (viewer None: the
-        spectator's view); from here on those sockets hold them, and sockets not in `live`
-        are forgotten. Call it last, when the frames are sure to go out."""
+        spectator's view), but none for a socket whose view changed in nothing but `now`;
+        from here on those sockets hold them, and sockets not in `live` are forgotten. Call
+        it last, when the frames are sure to go out."""
         keep = set(live)
         held = {conn: h for conn, h in self._held.items() if conn in keep}
         step = _parts(next(self._steps), room, now, self.deck, self._texts)
@@ -200,12 +205,16 @@ class Frames:
             if number not in bodies:
                 bodies[number] = _changes(step, before.step if before else None, self.recaps)
             body, start = bodies[number]
+            held[conn] = _Held(step, me)
             if before is None or me != before.me:
                 body = f'{body},"me":{me}' if body else f'"me":{me}'
+            elif not body:
+                continue  # nothing but the clock changed: no frame (docs/protocol.md)
+            if before is not None:
+                body = f'"{NOW}":{step.public[NOW]},{body}'
             full = "true" if before is None else "false"
             head = f'{{"type":"view","seq":{seq},"full":{full},"recap_from":{start},"view":{{'
             frames.append((conn, head + body + "}}"))
-            held[conn] = _Held(step, me)
         self._held = held
         return frames
 

@@ -21,8 +21,9 @@ from undercover.engine.commands import TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, SeatCo
 
 # 2: a view's recap may hold only the entries after `recap_from`; 3: a view frame carries only
 # the parts that changed since the socket's last one (`full`), and the client may ask `sync`;
-# 4: of `players`, only the seats that changed (`players_patch`).
-PROTOCOL_VERSION = 4
+# 4: of `players`, only the seats that changed (`players_patch`); 5: `game.last_vote` gone (the
+# tally comes once, as the recap's entry).
+PROTOCOL_VERSION = 5
 MAX_FRAME_BYTES = 4096
 
 
@@ -112,7 +113,13 @@ class Welcome(_Message):
     """Sent only to the socket that said hello; the only place the seat token ever appears."""
 
     type: Literal["welcome"] = "welcome"
-    protocol: Literal[3] = 3
+    # The version the server speaks; `const` so the schema says which (not any int).
+    protocol: int = Field(
+        default=PROTOCOL_VERSION,
+        ge=PROTOCOL_VERSION,
+        le=PROTOCOL_VERSION,
+        json_schema_extra={"const": PROTOCOL_VERSION},
+    )
     player_id: str
     token: str
 

@@ -70,7 +70,15 @@ function lobby(model, board) {
     h("section", { class: "board-players" },
       h("h2", { text: t("lobby.players", { n: model.players.length }) }),
       h("ul", { class: "board-grid", id: "board-players" }, model.players.map((p) => tile(model, p, presence(p)))),
-      model.composition ? h("p", { class: "board-line", text: compositionText(model.composition) }) : null));
+      model.composition ? h("p", { class: "board-line", text: compositionText(model.composition) }) : null,
+      wordLanguage(model)));
+}
+
+/** Which language the words are dealt in: a room setting, whatever the board's own language. */
+function wordLanguage(model) {
+  const lang = model.settings.word_language || "fr";
+  return h("p", { class: "board-line board-word-language", id: "board-word-language",
+    text: t("board.word_language", { lang: t(`setting.word_language.${lang}`) }) });
 }
 
 // Streamer mode: neither the code nor the link is written; a join QR only when someone asks,
@@ -124,7 +132,7 @@ function inGame(model, panel) {
   const theme = g.mode === "grade" && g.roundTheme ? h("p", { class: "board-theme", text: t("board.theme", { theme: g.roundTheme }) }) : null;
   return h("main", { class: "board-game" },
     h("section", { class: "board-panel", id: "board-panel", "aria-live": "polite" },
-      theme, typeof panel === "string" ? h("p", { class: "board-line", text: panel }) : panel),
+      theme, typeof panel === "string" ? h("p", { class: "board-line", text: panel }) : panel, wordLanguage(model)),
     h("ol", { class: "board-grid board-table", id: "board-table" }, tiles));
 }
 

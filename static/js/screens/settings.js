@@ -8,6 +8,7 @@ import { SETTING_RANGES as RANGES } from "../protocol.js";
 // [setting, kind, extra]: kind "bool" | "number" | "choice"; `when` hides it in a mode.
 const FIELDS = [
   ["mode", "choice", { options: ["classic", "grade"] }],
+  ["word_language", "choice", { options: ["fr", "en"] }],
   ["similarity", "choice", { options: ["none", "close", "very_close"], when: "classic" }],
   ["attribute_variant", "bool", { when: "classic" }],
   ["family_safe", "bool", { when: "classic" }],
@@ -26,7 +27,7 @@ const FIELDS = [
 
 function display(name, value) {
   if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
-  if (name === "mode" || name === "similarity") return t(`setting.${name}.${value}`);
+  if (name === "mode" || name === "similarity" || name === "word_language") return t(`setting.${name}.${value}`);
   if (name.endsWith("_seconds")) return t("common.seconds", { s: value });
   return String(value);
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.engine.table import Table
 from undercover.engine.commands import GiveClue, ProposeTheme
 from undercover.engine.state import RECONNECT_GRACE_SECONDS
+from undercover.rules.text import GRADE_WORDS
 
 
 def test_clues_follow_the_speaking_order_then_the_vote_opens() -> None:
@@ -125,7 +126,7 @@ def test_grade_mode_refuses_a_clue_that_states_ones_own_grade() -> None:
     speaker = table.speaker
     grade = table.game.grade_of(table.pid(speaker))
     assert grade is not None
-    text = f"un bon {grade}/20"
-    assert table.rejected(speaker, GiveClue(seq=table.seq, text=text)) == "clue.own_grade"
-    table.give_clue(speaker, "une soupe tiède")
+    for text in (f"un bon {grade}/20", f"{GRADE_WORDS['fr'].grades[grade]} sur vingt"):
+        assert table.rejected(speaker, GiveClue(seq=table.seq, text=text)) == "clue.own_grade"
+    table.give_clue(speaker, f"R{grade}-D{grade}, p{grade}")  # digits inside words state nothing
     assert table.speaker != speaker

@@ -59,7 +59,7 @@ def _refuse_own_secret(room: Room, game: Game, player: str, text: str) -> None:
         word, aliases = deal.civilian, deal.civilian_aliases
     else:
         word, aliases = deal.undercover, deal.undercover_aliases
-    if clue_contains(text, word, aliases):
+    if clue_contains(text, word, aliases, room.settings.word_language):
         raise Rejected(RejectCode.CLUE_OWN_WORD, "the clue holds your own word")
 
 

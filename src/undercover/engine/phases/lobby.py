@@ -23,7 +23,9 @@ def update_settings(room: Room, actor: str | None, changes: SettingsChanges, dec
     catalog = deck.catalog
     if not set(settings.themes) <= set(catalog.categories):
         raise Rejected(RejectCode.SETTINGS_INVALID, "themes")
-    if not set(settings.franchises) <= {franchise.id for franchise in catalog.franchises}:
+    language = settings.word_language
+    known = {f.id for f in catalog.franchises if f.language == language}
+    if not set(settings.franchises) <= known:
         raise Rejected(RejectCode.SETTINGS_INVALID, "franchises")
     return room.model_copy(update={"settings": settings})
 

@@ -36,7 +36,7 @@ HOSTILE_FRAMES = (
     '{"type": "give_clue", "seq": 0, "text": "<script>x</script>"}',
     '{"type": "update_settings", "seq": 0, "changes": {"vote_seconds": 9999}}',
     '{"type": "kick", "player_id": "nobody"}',
-    '{"type": "hello", "protocol": 4, "token": null, "name": "again"}',
+    '{"type": "hello", "protocol": 5, "token": null, "name": "again"}',
     '{"type": "nope"}',
     "x" * 5000,
 )
