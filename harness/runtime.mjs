@@ -63,12 +63,24 @@ class Response extends NodeResponse {
 }
 
 export class Runtime {
-  // `packagePatches`: "sdk" processes python_modules/'s .pth files, so the vendored SDK's entropy
-  // patches apply (what compatibility date >= 2026-05-26 promises); "none" adds python_modules/
-  // without them, which is how the upload behaved on workerd 1.20261117 (issue 11: it failed
-  // exactly where an import with no pydantic-core grant fails). `main`: another main module.
-  constructor({ speed = 0, hibernate = "never", log = () => {}, packagePatches = "sdk", main = null } = {}) {
-    this.packagePatches = packagePatches;
+  // The upload's snapshot is taken as production takes it (a dedicated snapshot: the top level
+  // runs with the runtime's import patcher installed, python_modules/'s .pth files processed, so
+  // the SDK's entropy patches apply). `pythonModules`: another python_modules/ (a test's copy
+  // without the SDK's patches: the import must then fail). `main`: another main module.
+  // `silenceSeconds`: the presence bound (admission.SILENCE_SECONDS by default) in real seconds.
+  // The clients' heartbeat runs in real time while the clock runs ×speed, so the Worker is
+  // given the bound on its clock (env.SILENCE_SECONDS); with the manual clock (speed 0) a
+  // test's jumps are not silences: presence is off unless a bound is given.
+  constructor({
+    speed = 0,
+    hibernate = "never",
+    log = () => {},
+    pythonModules = null,
+    main = null,
+    silenceSeconds = null,
+  } = {}) {
+    this.silenceSeconds = silenceSeconds;
+    this.pythonModules = path.resolve(pythonModules ?? path.join(ROOT, "python_modules"));
     this.mainPath = main;
     this.mainName = main ? path.basename(main, ".py") : "entry";
     this.clock = new Clock(speed);
@@ -109,7 +121,7 @@ export class Runtime {
     py.FS.mkdirTree("/session/metadata");
     py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "build", "worker") }, "/session/metadata");
     py.FS.mkdirTree("/session/python_modules");
-    py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(ROOT, "python_modules") }, "/session/python_modules");
+    py.FS.mount(py.FS.filesystems.NODEFS, { root: this.pythonModules }, "/session/python_modules");
     // The two modules the runtime provides to the SDK (python-entrypoint-helper, compat flags).
     py.registerJsModule("_cloudflare_compat_flags", {
       python_workflows_implicit_dependencies: false,
@@ -141,10 +153,7 @@ sys.path.insert(1, "/session/workerd_python")
 ${this.mainPath ? 'sys.path.insert(0, "/session/main")' : ""}
 sys.dont_write_bytecode = True
 from _cloudflare import allow_entropy, entropy_patches
-if ${this.packagePatches === "sdk" ? "True" : "False"}:
-    site.addsitedir("/session/python_modules")
-else:
-    sys.path.append("/session/python_modules")
+site.addsitedir("/session/python_modules")
 allow_entropy.allowance_address()
 `);
     this.entropy.attach(py._module, address);
@@ -181,7 +190,7 @@ before_first_request()
   importMain() {
     this.pyodide.runPython(`
 import sys
-for name in [n for n in sys.modules if n in ("entry", "snapshot_seeds", "undercover") or n.startswith("undercover.")]:
+for name in [n for n in sys.modules if n in ("entry", "undercover") or n.startswith("undercover.")]:
     del sys.modules[name]
 `);
     this.main = this.pyodide.pyimport(this.mainName);
@@ -197,11 +206,21 @@ SPECIAL = {"fetch", "alarm", "webSocketMessage", "webSocketClose", "webSocketErr
     names.destroy();
   }
 
+  silenceOnClock() {
+    const speed = this.clock.speed;
+    if (this.silenceSeconds === null && !(speed > 0)) return Infinity;
+    const real =
+      this.silenceSeconds ??
+      this.pyodide.runPython("from undercover.hosts.admission import SILENCE_SECONDS; SILENCE_SECONDS");
+    return real * (speed > 0 ? speed : 1);
+  }
+
   makeEnv() {
     const clockMs = () => this.clock.now();
     const env = {
       ROOMS: new DurableObjectNamespace(this),
       ASSETS: new doubles.Fetcher(async () => new Response("Not found.", { status: 404 })),
+      SILENCE_SECONDS: String(this.silenceOnClock()),
     };
     // The rate-limiting bindings as wrangler.toml declares them.
     for (const { name, limit, period } of rateLimitsOf(fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))) {

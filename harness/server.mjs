@@ -5,7 +5,7 @@
 //
 // Test-only control endpoints live under /__harness/ (this prefix exists only in the harness).
 //
-//   node harness/server.mjs [--port 0] [--speed 0|N] [--hibernate never|always]
+//   node harness/server.mjs [--port 0] [--speed 0|N] [--hibernate never|always] [--silence-seconds S]
 //
 // Prints one JSON line {"ready": true, "port": N} on stdout once it serves.
 
@@ -22,11 +22,17 @@ const { values: options } = parseArgs({
     port: { type: "string", default: "0" },
     speed: { type: "string", default: "0" },
     hibernate: { type: "string", default: "never" },
+    "silence-seconds": { type: "string" },
     static: { type: "string", default: path.join(ROOT, "static") },
   },
 });
 
-const runtime = new Runtime({ speed: Number(options.speed), hibernate: options.hibernate });
+const silence = options["silence-seconds"];
+const runtime = new Runtime({
+  speed: Number(options.speed),
+  hibernate: options.hibernate,
+  silenceSeconds: silence === undefined ? null : Number(silence),
+});
 await runtime.start();
 
 const STATIC = path.resolve(options.static);

@@ -3,18 +3,18 @@
 // harness/entropy.mjs), then print one JSON line:
 //   {"imported": bool, "granted": N, "refused": [{"bytes", "traceback"}], "error": "..."}
 //
-//   node harness/snapshot.mjs [--package-patches sdk|none] [--main path/to/module.py]
+//   node harness/snapshot.mjs [--python-modules DIR] [--main path/to/module.py]
 
 import { parseArgs } from "node:util";
 import { Runtime } from "./runtime.mjs";
 
 const { values: options } = parseArgs({
   options: {
-    "package-patches": { type: "string", default: "sdk" },
+    "python-modules": { type: "string" },
     main: { type: "string" },
   },
 });
-const runtime = new Runtime({ packagePatches: options["package-patches"], main: options.main ?? null });
+const runtime = new Runtime({ pythonModules: options["python-modules"] ?? null, main: options.main ?? null });
 const report = { imported: false, granted: 0, refused: [], error: null };
 try {
   await runtime.start();

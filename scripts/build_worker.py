@@ -5,17 +5,17 @@
 2. Assembles the upload, `build/worker/` (wrangler.toml's `main` is `build/worker/entry.py`):
    `entry.py` and exactly the modules it imports, followed through `src/` (so the self-host,
    the CLI and the tools stay out), with the package data files they read (`schema.sql`).
-3. Checks that `python_modules/` holds what the Worker imports. Two ways to fill it:
-   - `uv run pywrangler sync` (online; `pywrangler dev` and `deploy` run it first): Cloudflare's
-     path, wheels from Pyodide's package index for `[project].dependencies`;
-   - `--vendor` (offline, CI and the tests): the same pins as Pyodide 314 wheels from PyPI
-     (`pip --platform pyemscripten_2026_0_wasm32`), skipped when already there with these pins.
-   Without `--vendor` this step never touches `python_modules/`, so it does not undo pywrangler.
+3. Makes sure `python_modules/` holds what the Worker imports:
+   - filled by `uv run pywrangler sync` (online; `pywrangler dev` and `deploy` run it first):
+     Cloudflare's path, wheels from Pyodide's package index. Never touched here.
+   - missing (a fresh clone: `npx wrangler dev` or `deploy` alone): vendored here with the same
+     pins, as Pyodide 314 wheels from PyPI (`pip --platform pyemscripten_2026_0_wasm32`), and
+     stamped; a stamped tree is ours, refreshed when the pins change.
 
 `--test-modules DIR` also installs pytest and hypothesis (pure Python) for the Pyodide harness,
 which runs the rules and engine suites under Python 3.14.
 
-Usage: python scripts/build_worker.py [--vendor [--force]] [--keep-theme-data] [--test-modules DIR]
+Usage: python scripts/build_worker.py [--force] [--test-modules DIR]
 """
 
 from __future__ import annotations
@@ -103,7 +103,6 @@ def vendor(target: Path, packages: Sequence[str], force: bool = False) -> bool:
 # What the deployed Worker cannot do without (a dry run does not notice any of them missing).
 BUNDLE_REQUIRED = (
     "entry.py",
-    "snapshot_seeds.py",
     "undercover/__init__.py",
     "undercover/hosts/runner.py",
     "undercover/hosts/schema.sql",
@@ -199,35 +198,44 @@ def generate_theme_data() -> bool:
     return write_module(documents)
 
 
-def check_python_modules() -> None:
+def is_ours(target: Path) -> bool:
+    """Vendored by this script (stamped), not by `pywrangler sync`."""
+    return (target / STAMP_NAME).is_file()
+
+
+def ensure_python_modules(target: Path = PYTHON_MODULES, *, force: bool = False) -> str:
+    """Vendor `python_modules/` if it is missing or ours; what pywrangler installed is kept."""
+    if target.exists() and any(target.iterdir()) and not is_ours(target) and not force:
+        state = "kept (not vendored here: `pywrangler sync`'s)"
+    else:
+        changed = vendor(target, worker_packages(), force=force)
+        state = "vendored from PyPI's Pyodide wheels" if changed else "up to date"
     missing = [name for name in BUNDLE_REQUIRED if name.startswith("python_modules/")]
-    missing = [name for name in missing if not (ROOT / name).is_file()]
+    missing = [name for name in missing if not (target.parent / name).is_file()]
     if missing:
         # From compatibility date 2026-04-21 the runtime no longer ships the `workers` SDK.
         raise SystemExit(
-            f"build_worker: {', '.join(missing)} missing: run `uv run pywrangler sync` (online)"
-            " or `uv run python scripts/build_worker.py --vendor` (PyPI's Pyodide wheels)"
+            f"build_worker: {', '.join(missing)} missing: run `uv run pywrangler sync` again,"
+            " or delete python_modules/ to have this step vendor it"
         )
+    return state
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--vendor", action="store_true", help="fill python_modules/ from PyPI")
-    parser.add_argument("--force", action="store_true", help="with --vendor: even if up to date")
-    parser.add_argument("--test-modules", type=Path, help="also vendor pytest + hypothesis here")
     parser.add_argument(
-        "--keep-theme-data", action="store_true", help="keep an existing theme data module"
+        "--force", action="store_true", help="vendor python_modules/ again, whoever filled it"
     )
+    # Vendoring is automatic now; the flag is accepted so that older scripts keep working.
+    parser.add_argument("--vendor", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--test-modules", type=Path, help="also vendor pytest + hypothesis here")
     args = parser.parse_args(argv)
-    if args.vendor:
-        changed = vendor(PYTHON_MODULES, [*worker_packages()], force=args.force)
-        print(f"python_modules/: {'vendored' if changed else 'up to date'}")
-    check_python_modules()
+    print(f"python_modules/: {ensure_python_modules(force=args.force)}")
     if args.test_modules:
         changed = vendor(args.test_modules, TEST_PACKAGES, force=args.force)
         print(f"{args.test_modules}: {'vendored' if changed else 'up to date'}")
-    if not (args.keep_theme_data and (SRC / "undercover" / "themes" / "data.py").exists()):
-        print(f"theme data: {'written' if generate_theme_data() else 'up to date'}")
+    # Written whenever it differs from themes/: the upload never ships stale words.
+    print(f"theme data: {'written' if generate_theme_data() else 'up to date'}")
     files = assemble()
     print(f"{WORKER_DIR.relative_to(ROOT)}/: {len(files)} files (entry.py and what it imports)")
     return 0

@@ -22,13 +22,13 @@ from js import WebSocket, WebSocketPair, WebSocketRequestResponsePair
 from pyodide.ffi import JsProxy, jsnull, to_js
 from workers import DurableObject, Response, WorkerEntrypoint
 
-import snapshot_seeds  # noqa: F401  (first: pydantic-core's import-time seeds are granted there)
 from undercover.engine.dealing import Deck
-from undercover.hosts import routes
+from undercover.hosts import admission, routes
+from undercover.hosts.admission import Door, FloodGuard, Frame, RoomPasses
 from undercover.hosts.codes import MAX_CODE_ATTEMPTS, draw_code
 from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.logs import configure, log_event
-from undercover.hosts.ratelimit import Door, FloodGuard, Frame, RoomPasses, client_key
+from undercover.hosts.ratelimit import client_key
 from undercover.hosts.runner import Connections, Outbox, RoomRunner
 from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
@@ -39,7 +39,7 @@ from undercover.wire.codec import error_frame
 from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
 
 if TYPE_CHECKING:  # stubs/workerd.pyi: the runtime's objects, typing only
-    from workerd import Env, RateLimit, SqlStorage, State
+    from workerd import Env, JsDate, RateLimit, SqlStorage, State
 
 configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
@@ -55,7 +55,8 @@ class Attachment(TypedDict):  # a socket's, kept across hibernation
     conn: str
     player: str | None
     key: NotRequired[str]  # its address's rate-limit key: its pass to the room survives a wake
-    door: NotRequired[str]  # a socket held at the door until its hello (ratelimit.Door)
+    door: NotRequired[str]  # a socket held at the door until its hello (admission.Door)
+    at: NotRequired[float]  # when it was accepted: heard then (admission.presence)
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -94,13 +95,23 @@ class SqlDatabase:  # undercover.hosts.store.Database over ctx.storage.sql
 class Socket:  # one of the room's sockets, as this instance knows it
     ws: WebSocket
     player: str | None
+    since: float  # accepted then (its attachment's `at`): heard at least then
     # Looked up once: under Pyodide each `ws.send` look-up decodes the name and makes a proxy,
     # for each of 20 sockets at every input (~6 % of a handler's JavaScript garbage).
     send: Callable[[str], object]
 
 
-def _socket(ws: WebSocket, player: str | None) -> Socket:
-    return Socket(ws, player, ws.send)
+def _socket(ws: WebSocket, player: str | None, since: float) -> Socket:
+    return Socket(ws, player, since, ws.send)
+
+
+def _silence_seconds(env: object) -> float:
+    """The presence bound; the harness sets `SILENCE_SECONDS` (its clock runs faster than its
+    clients' heartbeat); production never does."""
+    try:
+        return float(getattr(env, "SILENCE_SECONDS", None) or admission.SILENCE_SECONDS)
+    except (TypeError, ValueError):
+        return admission.SILENCE_SECONDS
 
 
 def _attachment(ws: WebSocket) -> Attachment | None:
@@ -152,7 +163,7 @@ class Default(WorkerEntrypoint):
                     return _api(routes.rate_limited(RETRY_SECONDS))
                 return await self._create_room(key)
             case routes.OpenSocket(code=str(code)):
-                # Uncharged here: the room decides at the socket's hello (ratelimit.Door).
+                # Uncharged here: the room decides at the socket's hello (admission.Door).
                 return await self._open_socket(req, code)
             case routes.ShowRoom(code=code) | routes.OpenSocket(code=code):
                 return await self._look_up(code, url, key, qr_code=False)
@@ -183,10 +194,14 @@ class Default(WorkerEntrypoint):
         self, code: str | None, url: SplitResult, key: str, *, qr_code: bool
     ) -> Response:
         stub = self.env.ROOMS.getByName(code) if code else None
-        # Past the limit, a room this address already reached still answers (RoomPasses).
-        if not await _allowed(self.env.LOOKUP_LIMITER, key) and (
-            stub is None or not await stub.has_pass(key)
-        ):
+
+        async def spend() -> bool:
+            return await _allowed(self.env.LOOKUP_LIMITER, key)
+
+        async def holds_pass() -> bool:
+            return stub is not None and await stub.has_pass(key)
+
+        if not await admission.may_look_up(spend=spend, holds_pass=holds_pass):
             return _api(routes.rate_limited(RETRY_SECONDS))
         summary = await stub.summary(key) if stub is not None else ""
         if code is None or not summary:
@@ -215,6 +230,8 @@ class GameRoom(DurableObject):
         self.sockets: dict[str, Socket] | None = None  # by conn
         self.armed: int | None = -1  # the alarm set (epoch ms); unknown after a wake
         self.flood = FloodGuard()  # per connection, while this instance lives
+        self.heard: dict[str, float] = {}  # conn -> its last frame or ping read, this instance
+        self.silence = _silence_seconds(env)
         self.passes = RoomPasses(max_passes=256)  # addresses that reached this room, in memory
 
     # RPC from the Worker ----------------------------------------------------------------
@@ -250,21 +267,22 @@ class GameRoom(DurableObject):
     # Sockets ----------------------------------------------------------------------------
 
     async def fetch(self, request: object) -> Response:
-        """A socket; its look-up is decided at its hello (ratelimit.Door)."""
+        """A socket; its look-up is decided at its hello (admission.Door)."""
         runner, sockets = self._runner(), self._sockets()
         key = _client(_js_request(request))
-        door = Door.ENTER if runner and self._has_pass(key) else Door.AT_HELLO
-        if runner is None:
-            allowed = await _allowed(self.env.LOOKUP_LIMITER, key)
-            door = Door.UNKNOWN_ROOM if allowed else Door.SPENT
+        door = await admission.door(
+            room=runner is not None,
+            holds_pass=runner is not None and self._has_pass(key),
+            spend=lambda: _allowed(self.env.LOOKUP_LIMITER, key),
+        )
         client, server = WebSocketPair.new().object_values()
         self.state.acceptWebSocket(server, to_js(["player"]))
-        conn = token_hex(8)
-        me: Attachment = {"conn": conn, "player": None, "key": key}
+        conn, now = token_hex(8), time.time()
+        me: Attachment = {"conn": conn, "player": None, "key": key, "at": now}
         if door is not Door.ENTER:
             me["door"] = door.value
         server.serializeAttachment(json.dumps(me))
-        sockets[conn] = _socket(server, None)
+        sockets[conn] = _socket(server, None, now)
         if door is Door.UNKNOWN_ROOM:
             server.send(error_frame(ProtocolCode.ROOM_NOT_FOUND, fatal=True))
             _close(sockets.pop(conn).ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
@@ -275,13 +293,11 @@ class GameRoom(DurableObject):
     async def _admit(self, ws: WebSocket, me: Attachment, text: str | bytes) -> bool:
         """The first frame of a socket held at the door: a seat's hello enters free; any
         other spends a look-up, or is refused once the allowance is spent."""
-        runner = self._runner()
-        seated = runner is not None and runner.greets_a_seat(text)
-        key = me.get("key", "?")
-        if not seated and (
-            runner is None
-            or me.get("door") == Door.SPENT.value
-            or not await _allowed(self.env.LOOKUP_LIMITER, key)
+        runner, key = self._runner(), me.get("key", "?")
+        if runner is None or not await admission.admits(
+            Door(me.get("door", Door.AT_HELLO.value)),
+            greets_a_seat=runner.greets_a_seat(text),
+            spend=lambda: _allowed(self.env.LOOKUP_LIMITER, key),
         ):
             ws.send(LOOK_UPS_SPENT)
             self._sockets().pop(me["conn"], None)
@@ -289,7 +305,8 @@ class GameRoom(DurableObject):
             _close(ws, routes.CLOSE_POLICY, routes.LOOK_UPS_SPENT_REASON)
             return False
         self.passes.grant("", key)
-        ws.serializeAttachment(json.dumps({"conn": me["conn"], "player": None, "key": key}))
+        me = {"conn": me["conn"], "player": None, "key": key, "at": me.get("at", time.time())}
+        ws.serializeAttachment(json.dumps(me))
         return True
 
     async def webSocketMessage(self, ws: WebSocket, message: str | JsProxy) -> None:
@@ -301,6 +318,7 @@ class GameRoom(DurableObject):
             _close(ws, CloseCode.ROOM_NOT_FOUND, ProtocolCode.ROOM_NOT_FOUND)
             return
         conn = me["conn"]
+        self.heard[conn] = time.time()  # it speaks: present again if it was silent
         verdict = self.flood.check(conn, time.monotonic())
         if verdict is Frame.CLOSE:
             _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
@@ -321,6 +339,7 @@ class GameRoom(DurableObject):
         if me is not None and runner is not None:
             conn = me["conn"]
             self.flood.forget(conn)
+            self.heard.pop(conn, None)
             self._sockets().pop(conn, None)
             await self._run(lambda c, t: runner.on_close(conn, c, t))
 
@@ -347,14 +366,28 @@ class GameRoom(DurableObject):
             for ws in self.state.getWebSockets():
                 me = _attachment(ws)
                 if me is not None:
-                    self.sockets[me["conn"]] = _socket(ws, me["player"])
+                    self.sockets[me["conn"]] = _socket(ws, me["player"], me.get("at", 0.0))
         return self.sockets
+
+    def _heard(self, conn: str, now: float) -> float:
+        """When `conn` was last heard: its last frame this instance saw, or its last ping
+        (the runtime answers pings without waking us: read only when memory says silent)."""
+        socket = self._sockets()[conn]
+        last = self.heard.get(conn, socket.since)
+        if now - last >= self.silence:
+            pinged: object = self.state.getWebSocketAutoResponseTimestamp(socket.ws)
+            if pinged is not None and pinged is not jsnull:  # null until its first ping
+                at = cast("JsDate", pinged).getTime() / 1000
+                last = self.heard[conn] = max(last, at)
+        return last
 
     async def _run(
         self, step: Callable[[Connections, float], Outbox], sender: str | None = None
     ) -> None:
-        sockets = self._sockets()
-        outbox = step({conn: socket.player for conn, socket in sockets.items()}, time.time())
+        sockets, now = self._sockets(), time.time()
+        seats = {conn: socket.player for conn, socket in sockets.items()}
+        present = admission.presence(seats, lambda c: self._heard(c, now), now, self.silence)
+        outbox = step(present.connections, now)
         if outbox.bound is not None and sender in sockets:
             sockets[sender] = replace(sockets[sender], player=outbox.bound)
             ws = sockets[sender].ws
@@ -371,8 +404,10 @@ class GameRoom(DurableObject):
             if closing is not None:
                 closing.ws.serializeAttachment("null")
                 _close(closing.ws, code, reason)
-        # Never early: a deadline in the middle of a millisecond is armed at its end.
-        at = None if outbox.alarm_at is None else math.ceil(outbox.alarm_at * 1000)
+        # Never early: a deadline in the middle of a millisecond is armed at its end. The one
+        # alarm also serves presence: when a socket may fall silent (admission.presence).
+        wake = admission.earliest(outbox.alarm_at, present.check_at)
+        at = None if wake is None else math.ceil(wake * 1000)
         if outbox.delete_room:
             self.runner = None
             await self.storage.deleteAll()  # also deletes the alarm (compat >= 2026-02-24)

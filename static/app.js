@@ -94,6 +94,7 @@ async function openSocket(code) {
 }
 
 async function boot() {
+  if (store.easy()) store.setEasy(true); // its stylesheet and mark, before the first draw
   const first = destination();
   // In this order (few connections to one host at a time): a room's socket (its hello needs
   // only the seat and the language), the strings, the screen's modules.

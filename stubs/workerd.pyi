@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from js import Request as JsRequest
 from js import WebSocket, WebSocketRequestResponsePair
-from pyodide.ffi import JsProxy
+from pyodide.ffi import JsNull, JsProxy
 
 class SqlCursor(Protocol):
     def toArray(self) -> JsProxy | list[dict[str, Any]]: ...  # a JsProxy on the raw path
@@ -23,6 +23,9 @@ class Storage(Protocol):
     def deleteAlarm(self) -> Awaitable[None]: ...
     async def deleteAll(self) -> None: ...
 
+class JsDate(Protocol):
+    def getTime(self) -> float: ...  # epoch milliseconds
+
 class State(Protocol):  # a Durable Object's DurableObjectState
     storage: Storage
     id: object  # a DurableObjectId; `name` is set when the stub was got by name
@@ -30,6 +33,8 @@ class State(Protocol):  # a Durable Object's DurableObjectState
     def acceptWebSocket(self, ws: WebSocket, tags: JsProxy) -> None: ...
     def getWebSockets(self) -> Iterable[WebSocket]: ...
     def setWebSocketAutoResponse(self, pair: WebSocketRequestResponsePair) -> None: ...
+    # When the runtime last answered the socket's ping (null if never), without waking us.
+    def getWebSocketAutoResponseTimestamp(self, ws: WebSocket) -> JsDate | JsNull | None: ...
 
 class LimitOutcome(Protocol):
     success: bool

@@ -29,7 +29,7 @@ LAYERS: dict[str, int] = {
     "tools": 5,  # simulators, benches, load tests: never imported by the product
 }
 # The Cloudflare Worker's own modules, beside the package: part of the hosts.
-TOP_LEVEL: dict[str, str] = {"entry": "hosts", "snapshot_seeds": "hosts"}
+TOP_LEVEL: dict[str, str] = {"entry": "hosts"}
 
 
 @dataclass(frozen=True)

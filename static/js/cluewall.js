@@ -23,7 +23,7 @@ export function clueChip(clue) {
 }
 
 /** The cycle the wall shows: the current one, or during a vote's aftermath the last one spoken. */
-function shownCycle(model) {
+export function shownCycle(model) {
   const g = model.game;
   if (model.phase === "clues") return g.cycle;
   const spoken = g.clues.map((c) => c.cycle).filter((c) => c <= g.cycle);
@@ -34,7 +34,8 @@ function shownCycle(model) {
  * @param app the room (code)
  * @param {object} o id, extra(model, id) -> element(s) appended to a row (the vote buttons),
  *   status(model, id) -> element(s) after a row's name (the vote's "a voté"),
- *   compact: rows of two short lines (the vote: eight ballots on a small phone's screen)
+ *   compact: rows of two short lines (the vote: eight ballots on a small phone's screen),
+ *   marks: false on a shared phone's private screen (the device's marks are no one seat's)
  */
 export function clueWall(app, o = {}) {
   const themes = h("p", { class: "wall-themes", hidden: true });
@@ -66,7 +67,7 @@ export function clueWall(app, o = {}) {
     const moreId = `${list.id}-more-${id}`;
     const unfolded = open.has(id);
     const mark = marks[id] || null;
-    const markButton = id === model.myId ? null : h("button", {
+    const markButton = id === model.myId || o.marks === false ? null : h("button", {
       type: "button", class: `mark${mark ? ` ${mark}` : ""}`, dataset: { key: `mark-${id}`, mark: mark || "" },
       "aria-label": t("wall.mark_label", { name: player.name, mark: t(`wall.mark_${mark || "none"}`) }),
       text: mark ? MARK_ICON[mark] : "?", onclick: () => setMark(id),

@@ -80,7 +80,7 @@ export function draftForm(app, o) {
       button.disabled = false;
       save({ pending: false });
       say(reason || "", true);
-      input.focus();
+      api.focus();
       input.select();
       return true;
     },
@@ -109,8 +109,10 @@ export function draftForm(app, o) {
         submit();
       }
     },
+    /** The field focused, and the whole form (its button, its reason) brought into view. */
     focus() {
-      input.focus();
+      input.focus({ preventScroll: true });
+      form.scrollIntoView({ block: "nearest" });
     },
   };
   forms.add(api);

@@ -22,7 +22,8 @@ function ensure() {
 /** Show the ghost's button while the view offers or holds it; hide it otherwise. */
 export function updateGhost(model, app) {
   const me = model?.raw?.me || {};
-  const shown = Boolean(me.can_become_ghost || me.ghost);
+  // Not offered to a late arrival: "ghost" means out of this game, which they never were in.
+  const shown = Boolean((me.can_become_ghost && model.spectatorKind !== "late") || me.ghost);
   if (!shown && !button) return;
   ensure();
   current = { model, app };

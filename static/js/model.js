@@ -2,11 +2,11 @@
 // screens draw. The only module that knows the view's field names: when the view changes,
 // this file changes. Throws on a view it cannot read (the app then shows the reload banner).
 
-import { MIN_PLAYERS } from "./protocol.js";
+import { MIN_PLAYERS, PHASES as PHASE_NAMES } from "./protocol.js";
 
 export { MIN_PLAYERS, MR_WHITE_MIN_PLAYERS } from "./protocol.js";
 
-const PHASES = new Set(["lobby", "role_reveal", "clues", "voting", "reveal", "guess", "ended"]);
+const PHASES = new Set(PHASE_NAMES);
 
 /** The screen for a model: one per phase. */
 export function screenOf(model) {

@@ -3,18 +3,23 @@
 // again when the page becomes visible (phone unlocked) or the network comes back.
 // Close codes that end the story (kicked, replaced, unknown room, outdated) never reconnect.
 
-import { CLOSE_CODES, ERROR_CODES, PROTOCOL_VERSION } from "./protocol.js";
+import {
+  CLOSE_CODES,
+  ERROR_CODES,
+  PING,
+  PING_INTERVAL_MS,
+  PONG,
+  PONG_TIMEOUT_MS,
+  PROTOCOL_VERSION,
+  SERVER_MESSAGE_TYPES,
+} from "./protocol.js";
 import { lang } from "./i18n.js";
 import { store } from "./store.js";
 
 // The heartbeat (src/undercover/hosts/heartbeat.py): a socket that died silently never closes,
 // so the client pings every PING_INTERVAL_MS and reconnects when no frame at all has come
 // PONG_TIMEOUT_MS later. Both hosts answer PONG (Cloudflare without waking the room).
-export const PING = '{"type":"ping"}';
-export const PONG = '{"type":"pong"}';
-export const PING_INTERVAL_MS = 25000;
-export const PONG_TIMEOUT_MS = 10000;
-const KNOWN_TYPES = new Set(["welcome", "view", "error", "closed"]);
+const KNOWN_TYPES = new Set(SERVER_MESSAGE_TYPES);
 const SYNC = '{"type":"sync"}';
 
 // Close code -> final state the client shows instead of reconnecting (docs/protocol.md).

@@ -2,9 +2,16 @@
 // definitions (src/undercover/wire/js.py): do not edit; tests/wire/test_js.py checks it.
 
 export const PROTOCOL_VERSION = 5;
+export const PING = "{\"type\":\"ping\"}";
+export const PONG = "{\"type\":\"pong\"}";
+export const PING_INTERVAL_MS = 25000;
+export const PONG_TIMEOUT_MS = 10000;
+export const SERVER_MESSAGE_TYPES = Object.freeze(["welcome","view","error","closed"]);
 export const CLOSE_CODES = Object.freeze({"NORMAL":1000,"GOING_AWAY":1001,"POLICY":1008,"TOO_BIG":1009,"PROTOCOL_ERROR":4400,"KICKED":4403,"ROOM_NOT_FOUND":4404,"REPLACED":4409,"ROOM_DELETED":4410,"OUTDATED":4426});
+export const PHASES = Object.freeze(["lobby","role_reveal","clues","voting","reveal","guess","ended"]);
 export const PHASE_BOUND = Object.freeze(["add_bot","cast_vote","confirm_role","give_clue","guess","propose_theme","rate_pair","rematch","remove_bot","set_host_words","start_game","update_settings","withdraw_vote"]);
 export const SETTING_RANGES = Object.freeze({"grade_gap":{"min":1,"max":20},"clue_rounds_per_vote":{"min":1,"max":5},"clue_seconds":{"min":30,"max":90},"vote_seconds":{"min":30,"max":180}});
+export const SETTING_CHOICES = Object.freeze({"mode":["classic","grade"],"word_language":["fr","en"],"similarity":["none","close","very_close"]});
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 20;
 export const MR_WHITE_MIN_PLAYERS = 5;

@@ -245,6 +245,15 @@ export const room = {
       return;
     }
     syncClock(model.now);
+    // "Rejouer" from the host: this phone keeps its end screen (the story, the rating, the
+    // picture) until its player goes to the room, or the next game starts.
+    const before = this.model;
+    if (before && before.phase === "ended" && model.phase === "lobby" && !this.rematching) {
+      this.afterEnd = { model: before, since: Date.now() };
+    } else if (model.phase !== "lobby") {
+      this.afterEnd = null;
+    }
+    this.rematching = false;
     this.model = model;
     this.rawView = view;
     this.render();
@@ -253,7 +262,7 @@ export const room = {
 
   /** Show the screen of the current view, mounting it if the phase changed. */
   render() {
-    const model = this.model;
+    const model = this.afterEnd && this.model.phase === "lobby" ? this.afterEnd.model : this.model;
     const kind = screenOf(model);
     let { screen } = mounted();
     const entering = kind !== mounted().kind;
@@ -267,19 +276,24 @@ export const room = {
       if (kind === "ended" && model.end?.outcome?.winning_players.includes(model.myId)) cue("win");
       document.title = `${t(`phase.${kind}`)} · ${model.code} · Undercover`;
     }
+    // Every phase change (a runoff too, on the same screen) shows its top; the screen may
+    // then bring its action into view (draft.js), which fits below that top on a phone.
+    if (entering || model.seq !== this.drawnSeq) window.scrollTo(0, 0);
+    this.drawnSeq = model.seq;
     screen.update(model);
     withBanners((b) => b.fromModel(model));
     if (entering) {
       afterFrame(loadBanners);
-      // Once the new screen holds its content: focusing and scrolling lay the page out, once.
-      document.getElementById("screen").focus({ preventScroll: true });
-      window.scrollTo(0, 0);
+      // Once the new screen holds its content; a field it focused for a turn keeps the focus.
+      const root = document.getElementById("screen");
+      if (!root.contains(document.activeElement)) root.focus({ preventScroll: true });
     }
     if (model.phase !== "lobby" && !roleCard) loadGameParts().then(() => this.model && this.render());
     roleCard?.update(model);
     // Ghosts (js/ghost.js): loaded once the view offers it; never on a shared phone.
     const me = model.raw.me || {};
-    if (this.ghost || ((me.can_become_ghost || me.ghost) && !this.device?.shared)) {
+    const offered = me.can_become_ghost && model.spectatorKind !== "late";
+    if (this.ghost || ((offered || me.ghost) && !this.device?.shared)) {
       (this.ghost ||= import("./ghost.js")).then((m) => m.updateGhost(this.model, this));
     }
     keepAwake?.(model.phase !== "lobby" && model.phase !== "ended");

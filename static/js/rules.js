@@ -1,6 +1,7 @@
 // The Rules sheet: /rules/<lang>.json (sections with ids), opened at the section for the
 // current phase. Loaded on first use only, so it does not weigh on the first load.
 import { h, fill } from "./dom.js";
+import { store } from "./store.js";
 import { lang, t } from "./i18n.js";
 import { howTo } from "./howto.js";
 
@@ -48,10 +49,23 @@ export async function openRules(sectionId) {
       cards.querySelector("button")?.focus();
     },
   });
+  // The accessibility mode, remembered on this device: here, since the Rules are one tap away
+  // on every screen (the top bar has no room for a sixth button).
+  const easy = h("button", {
+    type: "button", class: "btn small", id: "a11y-toggle", "aria-pressed": String(store.easy()),
+    text: `♿ ${t("a11y.mode")} : ${t(store.easy() ? "common.yes" : "common.no")}`,
+    onclick: () => {
+      store.setEasy(!store.easy());
+      easy.setAttribute("aria-pressed", String(store.easy()));
+      easy.textContent = `♿ ${t("a11y.mode")} : ${t(store.easy() ? "common.yes" : "common.no")}`;
+    },
+  });
   const body = h(
     "div",
     { class: "sheet-body rules-body" },
-    openCards, cards,
+    h("div", { class: "row rules-tools" }, openCards, easy),
+    h("p", { class: "hint", text: t("a11y.hint") }),
+    cards,
     toc,
     rules.sections.map((section) =>
       h(

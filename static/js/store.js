@@ -42,6 +42,22 @@ export const store = {
   look: () => readJson("look"),
   setLook: (look) => write("look", JSON.stringify(look)),
   setMuted: (on) => write("muted", on ? "1" : null),
+  // The accessibility mode (shapes beside colours, larger board type, no motion), per device.
+  easy: () => read("a11y") === "1",
+  setEasy(on) {
+    write("a11y", on ? "1" : null);
+    // Applied at once to the page: its mark on <html>, its stylesheet loaded when first on.
+    const root = document.documentElement;
+    if (on && !document.getElementById("a11y-css")) {
+      const link = document.createElement("link");
+      Object.assign(link, { rel: "stylesheet", href: "/a11y.css", id: "a11y-css" });
+      document.head.append(link);
+    }
+    if (on) root.dataset.a11y = "on";
+    else delete root.dataset.a11y;
+  },
+  boardSound: () => read("board_sound") === "1",
+  setBoardSound: (on) => write("board_sound", on ? "1" : null),
   setLang: (lang) => write("lang", lang),
   /** {token, player_id} for this room, or null. */
   seat: (code) => readJson(`seat.${code}`),

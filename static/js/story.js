@@ -46,17 +46,22 @@ export function awards(model) {
     const at = votes.findIndex((v) => v.eliminated === id);
     return at === -1 ? votes.length : at;
   };
+  let bluffing = new Set();
   const bluffers = end.players.filter((p) => IMPOSTORS.has(p.role)).map((p) => [p.id, survived(p.id)]).filter(([, n]) => n > 0);
   if (bluffers.length) {
     const best = Math.max(...bluffers.map(([, n]) => n));
-    out.push({ id: "bluff", icon: "🎭", names: bluffers.filter(([, n]) => n === best).map(([id]) => nameOf(model, id)), n: best });
+    const bestIds = bluffers.filter(([, n]) => n === best).map(([id]) => id);
+    bluffing = new Set(bestIds);
+    out.push({ id: "bluff", icon: "🎭", names: bestIds.map((id) => nameOf(model, id)), n: best });
   }
   // Le plus suspecté: the most votes received over the game.
   const received = {};
   for (const v of votes) for (const [id, n] of Object.entries(v.received)) received[id] = (received[id] || 0) + n;
   const most = Math.max(0, ...Object.values(received));
   if (most > 0) {
-    out.push({ id: "suspected", icon: "🎯", names: Object.keys(received).filter((id) => received[id] === most).map((id) => nameOf(model, id)), n: most });
+    // Never the same player twice: the best bluff is not also "the most suspected".
+    const suspects = Object.keys(received).filter((id) => received[id] === most && !bluffing.has(id));
+    if (suspects.length) out.push({ id: "suspected", icon: "🎯", names: suspects.map((id) => nameOf(model, id)), n: most });
   }
   // Flair: a civilian who voted against an impostor in the game's first vote.
   const roles = Object.fromEntries(end.players.map((p) => [p.id, p.role]));

@@ -5,6 +5,23 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { avatar, nameOf } from "./screens/common.js";
 
+const STEP_MS = 180; // between two chips landing (style.css: .tally-row's --i)
+
+/** When the count's last number has shown (ms after the tally is drawn): the card flips only
+ * after it, on a phone and on the board alike (their --flip-delay). */
+export function flipDelay(vote) {
+  const targets = Object.values(vote.received).filter((n) => n > 0).length;
+  const chips = Object.values(vote.ballots).filter(Boolean).length;
+  return Math.max(1600, (targets + chips) * STEP_MS + 200 + 300 + 300);
+}
+
+/** Put a beat drawn `elapsed` ms ago back where it was after its node was moved (moving a
+ * node restarts its CSS animations): a redraw never replays, nor skips, a moment. */
+export function resumeBeat(el, startedAt) {
+  const elapsed = performance.now() - startedAt;
+  for (const animation of el.getAnimations({ subtree: true })) animation.currentTime = elapsed;
+}
+
 export function tallyBoard(model, vote) {
   const targets = Object.entries(vote.received).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
   const byTarget = {};

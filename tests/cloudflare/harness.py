@@ -60,15 +60,15 @@ def node_env(**extra: str) -> dict[str, str]:
 
 
 def build_worker(*extra: str) -> None:
-    """Run the Worker's build step, vendoring offline (skipped when already up to date) and
-    keeping any theme data module; the harness then runs build/worker/, the upload's tree."""
+    """Run the Worker's build step (python_modules/ vendored when missing, the theme data written
+    when stale); the harness then runs build/worker/, the upload's tree."""
     command = [sys.executable, str(ROOT / "scripts" / "build_worker.py")]
     (ROOT / "build").mkdir(exist_ok=True)
     # pytest-xdist runs test files in several processes: one build at a time in the shared tree.
     with (ROOT / "build" / ".lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         result = subprocess.run(
-            [*command, "--vendor", "--keep-theme-data", *extra],
+            [*command, *extra],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -163,14 +163,22 @@ class Harness:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait()
+        for pipe in (self.process.stdin, self.process.stdout):  # else unraisable at exit
+            if pipe is not None:
+                pipe.close()
 
 
 @contextmanager
-def running_harness(speed: float = 0, hibernate: str = "never") -> Iterator[Harness]:
+def running_harness(
+    speed: float = 0, hibernate: str = "never", silence_seconds: float | None = None
+) -> Iterator[Harness]:
     node = require_node()
     build_worker()
     command = [node, *WORKERD_V8_FLAGS, str(ROOT / "harness" / "server.mjs"), "--port", "0"]
     command += ["--speed", str(speed), "--hibernate", hibernate]
+    if silence_seconds is not None:  # the presence bound, in real seconds (see runtime.mjs)
+        command += ["--silence-seconds", str(silence_seconds)]
     process = subprocess.Popen(
         command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )

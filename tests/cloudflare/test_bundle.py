@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from scripts.build_worker import (
     BUNDLE_REQUIRED,
+    STAMP_NAME,
     assemble,
+    ensure_python_modules,
     missing_from_bundle,
     worker_modules,
     worker_packages,
@@ -70,6 +72,21 @@ def test_a_bundle_without_the_workers_sdk_is_caught(tmp_path: Path) -> None:
     assert missing_from_bundle(tmp_path) == ["python_modules/workers/__init__.py"]
 
 
+def test_the_build_step_keeps_what_pywrangler_installed(tmp_path: Path) -> None:
+    target = tmp_path / "python_modules"
+    for name in BUNDLE_REQUIRED:
+        if name.startswith("python_modules/"):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_text("# pywrangler's")
+    assert not (target / STAMP_NAME).exists()  # not stamped: not ours
+    assert ensure_python_modules(target).startswith("kept")
+    assert (target / "workers" / "__init__.py").read_text() == "# pywrangler's"
+    shutil.rmtree(target / "segno")
+    with pytest.raises(SystemExit, match="segno"):  # incomplete: said, never overwritten
+        ensure_python_modules(target)
+    assert (target / "workers" / "__init__.py").read_text() == "# pywrangler's"
+
+
 def test_assembling_again_rewrites_nothing_and_removes_what_left(tmp_path: Path) -> None:
     """A harness may be running from build/worker/ while another test process builds."""
     target = tmp_path / "worker"
@@ -95,7 +112,7 @@ def wrangler(*args: str, log_dir: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def dry_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """`wrangler deploy --dry-run --outdir`: the bundle directory and wrangler's output."""
-    build_worker()  # python_modules/, offline: wrangler's own build step only checks it
+    build_worker()  # python_modules/ up to date before wrangler runs the build step again
     out = tmp_path_factory.mktemp("wrangler")
     result = wrangler("deploy", "--dry-run", "--outdir", str(out / "dist"), log_dir=out)
     output = result.stdout + result.stderr
@@ -174,14 +191,14 @@ def test_the_import_closure_follows_every_import_and_nothing_else(tmp_path: Path
 
 
 # Third-party modules the Worker imports, by the distribution that provides them; the runtime
-# itself provides js, pyodide and _cloudflare.
+# itself provides js and pyodide.
 IMPORT_NAMES = {
     "pydantic": "pydantic",
     "pydantic-core": "pydantic_core",
     "segno": "segno",
     "workers-runtime-sdk": "workers",
 }
-RUNTIME_MODULES = {"js", "pyodide", "_cloudflare"}
+RUNTIME_MODULES = {"js", "pyodide"}
 TYPING_ONLY = {"workerd"}  # stubs/workerd.pyi, imported under TYPE_CHECKING: no such module
 
 
@@ -193,7 +210,7 @@ def test_the_worker_dependencies_are_exactly_what_it_imports() -> None:
                 roots |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
                 roots.add(node.module.split(".")[0])
-    third_party = roots - set(sys.stdlib_module_names) - {"undercover", "entry", "snapshot_seeds"}
+    third_party = roots - set(sys.stdlib_module_names) - {"undercover", "entry"}
     declared = {IMPORT_NAMES[p.split("==")[0]] for p in worker_packages()}
     assert third_party - RUNTIME_MODULES - TYPING_ONLY == declared
 

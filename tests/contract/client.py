@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -25,7 +25,10 @@ WAIT = 20.0  # generous bound for any one expected frame; never a timed assertio
 class Conn:
     """One WebSocket to a room, with every frame it received."""
 
+    opened: ClassVar[list[Conn]] = []  # every socket a test opened (conftest checks their frames)
+
     def __init__(self, ws: ClientConnection) -> None:
+        Conn.opened.append(self)
         self.ws = ws
         self.raw: list[str] = []
         self.frames: list[Json] = []

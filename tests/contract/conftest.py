@@ -6,13 +6,16 @@ pytest runs every test against the self-host, then every test against the Worker
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 
 from tests.cloudflare.harness import running_harness
+from tests.contract.client import Conn
 from tests.contract.hosts import TIME_SCALE, SelfHost, Server, WorkerHost
 from tests.e2e.harness import LocalServer
+from tests.wire.schema import HEARTBEAT, schema_errors
 
 
 @pytest.fixture(
@@ -35,6 +38,21 @@ def server(
         yield SelfHost(local)
     finally:
         local.stop()
+
+
+@pytest.fixture(autouse=True)
+def frames_follow_the_schema() -> Iterator[None]:
+    """Every frame any socket of the test received is a message of docs/protocol.schema.json."""
+    Conn.opened.clear()
+    yield
+    wrong = [
+        (text[:200], errors)
+        for conn in Conn.opened
+        for text in conn.raw
+        if text not in HEARTBEAT and (errors := schema_errors(json.loads(text)))
+    ]
+    Conn.opened.clear()
+    assert wrong == []
 
 
 @pytest.fixture(autouse=True)

@@ -306,3 +306,52 @@ def test_a_stranger_spectator_never_becomes_host_of_a_running_game(server: Serve
     assert view["host"] != view["me"]["player_id"]
     assert kick["type"] == "error"
     assert kick["code"] == "room.not_host"
+
+
+def test_a_changed_ballot_is_a_frame_to_its_voter_only(server: Server) -> None:
+    """No frame to a socket whose view did not change: moving one's ballot changes only one's
+    own `me` (who has voted, and how many, stay the same), so the others get nothing."""
+
+    async def play() -> None:
+        table = await Table.seat(server, 4, clue_timer=False, vote_timer=False)
+        await table.start()
+        await table.clue_round()
+        await table.everyone(lambda v: v["phase"] == "voting")
+        first, second, third, fourth = table.live()
+        ids = [c.player_id for c in (first, second, third, fourth)]
+        await table.vote({ids[0]: ids[1]})
+        await table.everyone(lambda v: v["game"]["ballots_cast"] == 1)
+        marks = {conn.player_id: len(conn.frames) for conn in table.live()}
+        await table.vote({ids[0]: ids[2]})  # the voter's frame: its own ballot moved
+        assert first.view["me"]["ballot"] == {"cast": True, "target": ids[2]}
+        await table.vote({ids[1]: ids[0]})  # a change everyone sees
+        await table.everyone(lambda v: v["game"]["ballots_cast"] == 2)
+        views = {
+            conn.player_id: [f for f in conn.frames[marks[conn.player_id] :] if f["type"] == "view"]
+            for conn in table.live()
+        }
+        assert {p: len(v) for p, v in views.items()} == {ids[0]: 2, ids[1]: 1, ids[2]: 1, ids[3]: 1}
+        for conn in table.live():
+            await conn.close()
+
+    asyncio.run(play())
+
+
+def test_host_words_with_no_letter_and_rating_a_grade_game_are_refused(server: Server) -> None:
+    async def play() -> None:
+        table = await Table.seat(server, 4, mode="grade", clue_timer=False, vote_timer=False)
+        host = table.host()
+        seq = table.view["phase_seq"]
+        lines = ["Pizza / Quiche", "Chat / Chien", "123 / 456", "Mer / Océan"]
+        refused = await host.error_after({"type": "set_host_words", "seq": seq, "lines": lines})
+        assert _code(refused) == "custom_words.no_letters"
+        assert refused["message"].endswith("(line 3)")
+        await table.start()
+        await table.play_to_end()
+        assert table.view["game"]["end"]["rating"] is None  # a grade game has no pair
+        rate = {"type": "rate_pair", "seq": table.view["phase_seq"], "up": True}
+        assert _code(await host.error_after(rate)) == "rate.no_pair"
+        for conn in table.live():
+            await conn.close()
+
+    asyncio.run(play())

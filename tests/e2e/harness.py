@@ -21,7 +21,7 @@ from typing import Any
 
 from undercover.tools.socket_bots import Player, WebSocketTransport, socket_url
 
-START_TIMEOUT_SECONDS = 20.0
+START_TIMEOUT_SECONDS = 60.0  # a loaded 2-core machine may take this long to start it
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -45,7 +45,9 @@ class LocalServer:
         *,
         loopback_unlimited: bool = True,
         frozen_limits: bool = False,
+        silence_seconds: float | None = None,
     ) -> None:
+        self.silence_seconds = silence_seconds  # the presence bound, if not the default
         self.data_dir = data_dir
         self.loopback_unlimited = loopback_unlimited
         self.frozen_limits = frozen_limits
@@ -66,6 +68,8 @@ class LocalServer:
             command += ["--loopback-unlimited"]
         if self.frozen_limits:  # the limits never refill: a slow test run cannot earn one back
             command += ["--frozen-limits"]
+        if self.silence_seconds is not None:
+            command += ["--silence-seconds", str(self.silence_seconds)]
         began = time.monotonic()
         log = self.log_path.open("ab")
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}

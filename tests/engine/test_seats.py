@@ -113,3 +113,10 @@ def test_each_seat_gets_the_face_it_asks_for_unless_taken_then_a_free_one() -> N
     faces = [(p["avatar"], p["color"]) for p in players.values()]
     assert len({a for a, _ in faces}) == len({c for _, c in faces}) == 4
     assert all(a in AVATARS and c in COLORS for a, c in faces)
+
+
+def test_no_person_is_offered_the_bot_s_or_the_ghost_s_face() -> None:
+    from undercover.engine.seats import AVATARS
+
+    assert "🤖" not in AVATARS  # a bot's face (bot_seats.BOT_AVATAR)
+    assert "👻" not in AVATARS  # a ghost's mark

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from undercover.hosts.local.rooms import Connections, Runner
+from undercover.hosts.runner import Connections
 from undercover.hosts.store import Database
 
 _SCHEMA = "CREATE TABLE IF NOT EXISTS fake (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)"
@@ -122,10 +122,10 @@ class FakeRunner:
 
 
 class FakeEngine:
-    def open(self, db: Database, code: str) -> Runner:
+    def open(self, db: Database, code: str) -> FakeRunner:
         return FakeRunner(db, code)
 
-    def create(self, db: Database, code: str, now: float, seed: int) -> Runner:
+    def create(self, db: Database, code: str, now: float, seed: int) -> FakeRunner:
         runner = FakeRunner(db, code)
         doc = {"seats": {}, "counter": 0, "fired": 0, "alarm_at": None, "closes": 0, "restarts": 0}
         runner._save(doc)

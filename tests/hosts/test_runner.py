@@ -392,7 +392,7 @@ def test_a_kicked_player_is_told_closed_and_refused_for_good(tmp_path: Path) -> 
 
 
 def test_the_host_can_tell_a_seat_s_hello_before_the_room_hears_it(tmp_path: Path) -> None:
-    """What the look-up limit asks (ratelimit.Door): never charge a seat's reconnection."""
+    """What the look-up limit asks (admission.Door): never charge a seat's reconnection."""
     host = seated(tmp_path, 4)
     host.command("joueur1", {"type": "kick", "player_id": "p4"})
 

@@ -28,6 +28,18 @@ def test_the_summary_gives_the_mean_number_of_shared_tags_per_level() -> None:
     assert sections[0].mean_tags > sections[1].mean_tags > sections[2].mean_tags
 
 
+def test_the_summary_counts_the_catalogue_pairs_at_each_level() -> None:
+    catalog = catalog_from_documents([big_document()])
+    franchise = catalog.franchises[0]
+    entries = franchise.entries
+    levels = [franchise.link(a, b).level for i, a in enumerate(entries) for b in entries[i + 1 :]]
+    sections = draw_samples(catalog, seed=7)
+    for section, line in zip(sections, summary(sections), strict=True):
+        assert section.available == levels.count(section.level)
+        assert f"; {section.available} family-safe pairs at this level" in line
+    assert sum(section.available for section in sections) == len(entries) * (len(entries) - 1) // 2
+
+
 def test_a_catalog_that_cannot_reach_a_level_shows_the_level_used() -> None:
     sections = draw_samples(catalog_from_documents([FLAT_CASE]), seed=7)
     text = render_samples(sections, seed=7)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.table import Table
-from tests.web.test_board import SMALL_TV, open_board, shoot
+from tests.web.test_board import SMALL_TV, board_look, open_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -26,14 +26,14 @@ def test_the_board_counts_the_vote_down_on_a_ring_and_says_when_paused(table: Ta
     expect(ring).to_be_visible()
     expect(ring.locator(".countdown-label")).to_have_text(re.compile(r"^\d+ s$"))
     expect(board.locator("#board-paused")).to_have_count(0)
-    shoot(board, "board-voting-ring-1920")
+    board_look(board, "board-voting-ring-1920")
     board.set_viewport_size(SMALL_TV)
-    shoot(board, "board-voting-ring-1280")
+    board_look(board, "board-voting-ring-1280")
 
     for player in players:  # everyone's phone goes dark: the game pauses
         player.page.close()
     expect(board.locator("#board-paused")).to_be_visible()
     expect(board.locator("#board-paused")).to_contain_text("pause")
     expect(ring.locator(".countdown-label")).to_have_text("")  # frozen: no number runs
-    shoot(board, "board-paused-1280")
+    board_look(board, "board-paused-1280")
     board.context.close()

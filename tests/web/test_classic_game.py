@@ -160,8 +160,20 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     table.look_each("classic-end")
     undercover.look("classic-end-undercover")
 
-    # "Rejouer" is one tap: everyone is here, so the next game starts with the same settings.
+    # "Rejouer": the host is in the room at once; the others keep their end screen (the story,
+    # the rating, the picture) with when the next game starts, until they go or it starts.
     host.page.click("#rematch")
+    host.wait_screen("lobby")
+    expect(host.page.locator("#start-hint")).to_contain_text("le temps que chacun finisse de lire")
+    for player in players[1:]:
+        expect(player.page.locator("#next-game")).to_be_visible()
+        assert player.screen() == "ended"
+        expect(player.page.locator("#story")).to_be_visible()
+    guest.look("classic-end-next-game")
+    guest.page.click("#go-lobby")  # "J'y vais"
+    guest.wait_screen("lobby")
+    assert players[2].screen() == "ended"  # nobody else pulled away
+    host.page.click("#start-game")  # the host need not wait: the game starts for everyone
     for player in players:
         player.wait_screen("role_reveal")
     expect(host.page.locator("#ready-count")).to_have_text("0/6 prêts")

@@ -40,10 +40,10 @@ def test_home_screen_errors_and_remembered_nickname(table: Table) -> None:
     expect(page.locator("#home-error")).to_contain_text("pas le bon format")
     page.fill("#room-code", "ZZZZZ")
     page.click("#join-room")
-    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    expect(page.locator("#home-error")).to_have_text("Salon introuvable : vérifie le code.")
     visitor.look("home-room-not-found")
     page.goto("/r/ZZZZZ")
-    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    expect(page.locator("#home-error")).to_have_text("Salon introuvable : vérifie le code.")
     expect(page.locator("#room-code")).to_have_value("ZZZZZ")
     page.goto("/")
 
@@ -227,7 +227,7 @@ def test_what_the_client_cannot_read_shows_the_reload_banner(
             "outdated",
             "Version dépassée",
         ),
-        (None, 4404, "room_not_found", "Salle introuvable"),
+        (None, 4404, "room_not_found", "Salon introuvable"),
         ({"type": "closed", "reason": "replaced"}, 4409, "replaced", "Ouvert ailleurs"),
         ({"type": "closed", "reason": "kicked"}, 4403, "kicked", "Tu as été exclu·e"),
     ],
@@ -332,7 +332,7 @@ def test_a_seat_in_a_room_that_is_gone_comes_home_with_room_not_found(
     )
     page = context.new_page()
     page.goto("/r/ZZZZZ")
-    expect(page.locator("#home-error")).to_have_text("Salle introuvable : vérifie le code.")
+    expect(page.locator("#home-error")).to_have_text("Salon introuvable : vérifie le code.")
     expect(page.locator("[data-banner='reconnecting']")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('undercover.seat.ZZZZZ')") is None
     context.close()

@@ -55,6 +55,8 @@ def test_host_kicks_the_current_speaker(table: Table) -> None:
     late = table.join("Bastien", screen="clues")
     expect(late.page.locator("[data-banner='spectator']")).to_contain_text("prochaine partie")
     expect(late.page.locator("#clue-input-form")).to_be_hidden()
+    # Never in this game, so not offered to "become a ghost" of it.
+    expect(late.page.locator("#ghost-button:visible")).to_have_count(0)
     late.look("late-joiner-spectator")
 
     # The kicked page cannot come back: a reload shows the kicked screen again.

@@ -26,6 +26,13 @@ def test_it_holds_what_the_server_checks() -> None:
     assert values["SETTING_RANGES"]["clue_seconds"] == {"min": 30, "max": 90}
     assert (values["MIN_PLAYERS"], values["MAX_PLAYERS"]) == (3, 20)
     assert values["ERROR_CODES"]["TOKEN_BANNED"] == "token.banned"
+    assert values["PHASES"][0] == "lobby"
+    assert values["PHASES"][-1] == "ended"
+    assert len(values["PHASES"]) == 7
+    assert values["SETTING_CHOICES"]["similarity"] == ["none", "close", "very_close"]
+    assert values["SERVER_MESSAGE_TYPES"] == ["welcome", "view", "error", "closed"]
+    assert (values["PING"], values["PONG"]) == ('{"type":"ping"}', '{"type":"pong"}')
+    assert (values["PING_INTERVAL_MS"], values["PONG_TIMEOUT_MS"]) == (25000, 10000)
 
 
 def test_the_client_keeps_no_hand_copy_of_these_constants() -> None:
@@ -40,6 +47,11 @@ def test_the_client_keeps_no_hand_copy_of_these_constants() -> None:
         re.compile(r"MIN_PLAYERS\s*=\s*\d"),
         re.compile(r'"(protocol\.outdated|token\.banned|seat\.banned)"'),
         re.compile(r"min:\s*\d+,\s*max:\s*\d+"),  # a setting's range
+        re.compile(r'"(role_reveal|voting)"\s*,\s*"'),  # a list of the phases
+        re.compile(r'"(very_close|grade)"\s*\]'),  # a setting's choices
+        re.compile(r"""['"]\{\s*\\?"type\\?"\s*:\s*\\?"p[io]ng"""),  # the heartbeat's frames
+        re.compile(r"\b(25000|10000)\b"),  # the heartbeat's timing
+        re.compile(r'"welcome"\s*,\s*"view"'),  # the server's message types
     ]
     found = [
         f"{name}: {pattern.pattern}"

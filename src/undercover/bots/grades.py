@@ -28,6 +28,22 @@ BANDS: tuple[tuple[int, int, tuple[str, ...], tuple[str, ...]], ...] = (
 )
 
 
+# The same bands in English: what a bot says in an English room (both tables are read).
+ENGLISH_BANDS: tuple[tuple[int, int, tuple[str, ...], tuple[str, ...]], ...] = (
+    (0, 2, ("a nightmare", "unbearable", "never in my life"), ("nightmare", "hate", "worst")),
+    (3, 5, ("a pain", "not for me", "I can do without"), ("pain", "boring", "rubbish")),
+    (6, 8, ("not great", "meh", "could be better"), ("meh", "average", "mediocre")),
+    (9, 11, ("mixed feelings", "so-so at best", "it depends"), ("mixed", "depends", "neutral")),
+    (12, 14, ("nice", "rather pleasant", "why not"), ("nice", "pleasant", "fine")),
+    (15, 17, ("brilliant", "I like it a lot", "a real treat"), ("brilliant", "treat", "lovely")),
+    (18, 20, ("essential", "heaven", "I love it"), ("love", "heaven", "perfect")),
+)  # fmt: skip
+
+
+def _bands(table: Table) -> tuple[tuple[int, int, tuple[str, ...], tuple[str, ...]], ...]:
+    return ENGLISH_BANDS if table.settings.get("word_language") == "en" else BANDS
+
+
 def _band(grade: int) -> int:
     return next(i for i, (low, high, _, _) in enumerate(BANDS) if low <= grade <= high)
 
@@ -35,10 +51,10 @@ def _band(grade: int) -> int:
 def read_grade(clue: str) -> float | None:
     """The grade a clue suggests (the middle of its band), or None if it says nothing known."""
     folded = fold(clue)
-    for low, high, phrases, _ in BANDS:
+    for low, high, phrases, _ in (*BANDS, *ENGLISH_BANDS):
         if folded in {fold(p) for p in phrases}:
             return (low + high) / 2
-    for low, high, _, words in BANDS:
+    for low, high, _, words in (*BANDS, *ENGLISH_BANDS):
         if any(word in folded.split() for word in words):
             return (low + high) / 2
     return None
@@ -65,7 +81,8 @@ def grade_clue(table: Table, grade: int | None, skill: Skill, rng: random.Random
     stray = round(rng.gauss(0.0, skill.clue_noise / 4))
     band = min(len(BANDS) - 1, max(0, band + stray))
     said = {fold(c.text) for c in table.round_clues()}
-    phrases = [p for p in BANDS[band][2] if fold(p) not in said] or list(BANDS[band][2])
+    said_by_band = _bands(table)[band][2]
+    phrases = [p for p in said_by_band if fold(p) not in said] or list(said_by_band)
     return rng.choice(phrases)
 
 

@@ -31,6 +31,18 @@ FALLBACK_CLUES = (
     "je n'en dis pas plus", "souvenir d'enfance", "incontournable", "facile à reconnaître",
     "on le croise souvent", "emblématique", "ça se discute", "pas si simple", "j'hésite",
 )  # fmt: skip
+ENGLISH_FALLBACK_CLUES = (
+    "well known", "a classic", "memorable", "typical", "familiar", "famous", "rings a bell",
+    "everyone knows it", "comes up a lot", "obvious", "pretty common", "I won't say more",
+    "childhood memory", "a must", "easy to spot", "you see it around", "iconic",
+    "debatable", "not that simple", "hmm, tricky",
+)  # fmt: skip
+
+
+def fallback_clues(table: Table) -> tuple[str, ...]:
+    """The vague clues in the room's word language."""
+    english = table.settings.get("word_language") == "en"
+    return ENGLISH_FALLBACK_CLUES if english else FALLBACK_CLUES
 
 
 def own_entry(lexicon: Lexicon, word: str) -> Entry | None:
@@ -58,9 +70,10 @@ def _pick(scored: list[tuple[float, str]], noise: float, rng: random.Random) -> 
 
 
 def fallback_clue(table: Table, lexicon: Lexicon, own: tuple[str, ...]) -> str:
-    for clue in _fresh(table, lexicon, FALLBACK_CLUES, own):
+    for clue in _fresh(table, lexicon, fallback_clues(table), own):
         return clue
-    return f"indice {len(table.clues) + 1}"
+    english = table.settings.get("word_language") == "en"
+    return f"{'clue' if english else 'indice'} {len(table.clues) + 1}"
 
 
 def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: random.Random) -> str:
@@ -230,7 +243,7 @@ def white_guess(table: Table, lexicon: Lexicon, skill: Skill, rng: random.Random
     speakers, knows = table.speakers(), knowledge(table, skill)
     posterior = lexicon.posterior(speakers, lexicon.entries, knows, table.civilian_share)
     if not posterior:
-        return FALLBACK_CLUES[0]
+        return fallback_clues(table)[0]
     top = max(posterior.values())
     keys = [key for key, p in posterior.items() if p >= top * _GUESS_FLOOR]
     weights = [(posterior[key] / top) ** (1.0 / skill.guess_temperature) for key in keys]

@@ -18,9 +18,10 @@ MAX_SPECTATORS = 20
 
 # A player's face, picked when joining: one of these emoji on one of these colours (white
 # initials on each stay readable: contrast 4.5:1 or more). Unique in the room while they last.
+# Never 🤖 nor 👻: in the game they mean a bot and a ghost.
 AVATARS = (
     "🦊", "🐼", "🐸", "🦁", "🐙", "🦉", "🐧", "🐯", "🐨", "🦄", "🐵", "🐰",
-    "🐻", "🐝", "🐢", "🦖", "🐳", "🦜", "🐞", "🦩", "🐲", "👽", "🤖", "👻",
+    "🐻", "🐝", "🐢", "🦖", "🐳", "🦜", "🐞", "🦩", "🐲", "👽", "🦔", "🐮",
 )  # fmt: skip
 COLORS = (
     "#b3261e", "#a3460a", "#7a5c00", "#2e6b1f", "#0b6e5f", "#0a5f8a",

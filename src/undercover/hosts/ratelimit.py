@@ -1,4 +1,5 @@
-"""Token buckets per key (a client address, a connection): pure, time passed in.
+"""Token buckets per key (a client address, a connection): pure, time passed in. What a host
+decides with them (the door, room passes, floods, presence) is in `admission`.
 
 A bucket holds up to `burst` tokens and regains `per_second` tokens a second.
 Each request takes one; an empty bucket answers how long to wait. Memory is
@@ -10,14 +11,13 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final
 
 # Room creation per client address: a party creates a handful of rooms an evening.
 CREATE_BURST: Final = 10.0
 CREATE_PER_SECOND: Final = 1 / 6
-# Look-ups of rooms without a pass (see RoomPasses), per client address: a mistyped code is
-# fine, walking the 31**5 code space is not (at this pace it would take about a year).
+# Look-ups of rooms without a pass (admission.RoomPasses), per client address: a mistyped code
+# is fine, walking the 31**5 code space is not (at this pace it would take about a year).
 UNKNOWN_ROOM_BURST: Final = 20.0
 UNKNOWN_ROOM_PER_SECOND: Final = 1.0
 # Room passes remembered by a host: (room, address) pairs that reached a room.
@@ -96,101 +96,6 @@ class RateLimiter:
             del self._buckets[key]
         while len(self._buckets) > self.max_keys:
             del self._buckets[next(iter(self._buckets))]
-
-
-class RoomPasses:
-    """Which client addresses have already reached which room: their look-ups of it are free.
-
-    The look-up limit must stop a prober walking the code space without locking a party out
-    of its own room. An address earns a pass for a room by creating it or by reaching it while
-    it had allowance left; with a pass, the room's page, summary and socket are never refused
-    (a whole party behind one router shares one address). A socket whose hello carries the
-    token of one of the room's seats is never charged nor refused either, from any address
-    (a player back on mobile data), and earns its address a pass (`Door`). Without either,
-    a live code costs a look-up like an unknown one, so an address past its allowance learns
-    nothing from the answer.
-    Memory is bounded: past `max_passes`, the least recently used pass is dropped (its address
-    then spends one look-up to earn it again).
-
-    >>> passes = RoomPasses(max_passes=1)
-    >>> passes.grant("K7QXM", "1.2.3.4"); passes.holds("K7QXM", "1.2.3.4")
-    True
-    >>> passes.grant("ABCDE", "1.2.3.4"); passes.holds("K7QXM", "1.2.3.4")
-    False
-    """
-
-    def __init__(self, max_passes: int = MAX_ROOM_PASSES) -> None:
-        if max_passes < 1:
-            raise ValueError("max_passes >= 1 is required")
-        self.max_passes = max_passes
-        self._passes: dict[tuple[str, str], None] = {}
-
-    def grant(self, room: str, key: str) -> None:
-        self._passes.pop((room, key), None)
-        self._passes[(room, key)] = None  # most recent last
-        while len(self._passes) > self.max_passes:
-            del self._passes[next(iter(self._passes))]
-
-    def holds(self, room: str, key: str) -> bool:
-        if (room, key) not in self._passes:
-            return False
-        self.grant(room, key)  # refresh its place
-        return True
-
-    def __len__(self) -> int:
-        return len(self._passes)
-
-
-class Door(Enum):
-    """What a room's socket meets at the upgrade, the same on both hosts (see `RoomPasses`).
-
-    A socket is accepted first (a browser can read a close code, not a refused upgrade's
-    status); its hello then decides, so a seat's token is never charged nor refused.
-    """
-
-    ENTER = "enter"  # the address holds a pass for the room: its frames go to the room
-    UNKNOWN_ROOM = "unknown_room"  # no such room, and the look-up was within the allowance
-    AT_HELLO = "at_hello"  # the hello decides: a seat's token enters free, else one look-up
-    SPENT = "spent"  # the allowance is spent: only a seat's token enters (a live code and an
-    # unknown one answer alike, `rate.limited` at the hello)
-
-
-class Frame(Enum):
-    """What a connection's frame limit says of one frame."""
-
-    PASS = "pass"
-    SLOW_DOWN = "slow_down"  # refused: answer `rate.limited` and keep the connection
-    CLOSE = "close"  # more than FLOOD_STRIKES refused in a row: close the connection
-
-
-class FloodGuard:
-    """The frame limit of every connection of a host, the same on both hosts.
-
-    >>> guard = FloodGuard(burst=1, per_second=1)
-    >>> [guard.check("conn", now=0.0) for _ in range(2)]
-    [<Frame.PASS: 'pass'>, <Frame.SLOW_DOWN: 'slow_down'>]
-    """
-
-    def __init__(
-        self,
-        burst: float = FRAME_BURST,
-        per_second: float = FRAME_PER_SECOND,
-        max_keys: int = 1_000_000,
-    ) -> None:
-        self._limiter = RateLimiter(burst, per_second, max_keys=max_keys)
-        self._strikes: dict[str, int] = {}
-
-    def check(self, conn: str, now: float) -> Frame:
-        if self._limiter.take(conn, now) == 0:
-            self._strikes.pop(conn, None)
-            return Frame.PASS
-        self._strikes[conn] = strikes = self._strikes.get(conn, 0) + 1
-        return Frame.CLOSE if strikes > FLOOD_STRIKES else Frame.SLOW_DOWN
-
-    def forget(self, conn: str) -> None:
-        """Drop a connection's state (it closed)."""
-        self._limiter.forget(conn)
-        self._strikes.pop(conn, None)
 
 
 def client_key(address: str) -> str:

@@ -178,7 +178,7 @@ class RoomRunner:
 
     def greets_a_seat(self, text: str | bytes) -> bool:
         """Whether `text` is a hello with the token of one of this room's seats (or of a
-        kicked one): the host's look-up limit never charges it (`ratelimit.RoomPasses`)."""
+        kicked one): the host's look-up limit never charges it (`admission.RoomPasses`)."""
         try:
             message = codec.decode(text)
         except ProtocolError:

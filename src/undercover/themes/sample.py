@@ -38,6 +38,7 @@ class Section:
     scope: str
     level: Similarity
     rows: tuple[Row, ...]
+    available: int = 0  # pairs of the scope (family-safe) whose level is exactly this one
 
     @property
     def mean_tags(self) -> float:
@@ -58,6 +59,7 @@ def draw_samples(catalog: Catalog, seed: int) -> list[Section]:
     for scope, categories in scopes:
         if not categories:
             continue
+        counts = pair_counts(catalog, categories)
         for level in LEVEL_NAMES:
             rng = random.Random(f"{seed}/{scope}/{level}")
             request = DealRequest(categories=categories, similarity=level, family_safe_only=True)
@@ -78,15 +80,37 @@ def draw_samples(catalog: Catalog, seed: int) -> list[Section]:
                         deal.used,
                     )
                 )
-            sections.append(Section(scope, level, tuple(rows)))
+            sections.append(Section(scope, level, tuple(rows), counts[level]))
     return sections
 
 
+def pair_counts(catalog: Catalog, categories: frozenset[str]) -> dict[Similarity, int]:
+    """How many family-safe pairs of these categories sit at each level (close: not very close).
+
+    Counted from the links, never by trying every pair: the unrelated ones are the rest.
+    """
+    counts = dict.fromkeys(LEVEL_NAMES, 0)
+    for franchise in catalog.franchises:
+        if franchise.category not in categories:
+            continue
+        safe = {entry.key for entry in franchise.entries if entry.family_safe}
+        linked = 0
+        for key in safe:
+            for other, link in franchise.neighbours[key]:
+                if other in safe and key < other and link.level is not Similarity.NONE:
+                    counts[link.level] += 1
+                    linked += 1
+        counts[Similarity.NONE] += len(safe) * (len(safe) - 1) // 2 - linked
+    return counts
+
+
 def summary(sections: list[Section]) -> list[str]:
-    """One line per section: the mean number of distinctive shared tags, and their bits."""
+    """One line per section: the mean number of distinctive shared tags and their bits, and
+    how many pairs of the catalogue sit at that level."""
     return [
         f"{s.scope} · {LEVEL_NAMES[s.level]}: {s.mean_tags:.2f} distinctive shared tags "
-        f"({s.mean_bits:.1f} bits) on average over {len(s.rows)} pairs"
+        f"({s.mean_bits:.1f} bits) on average over {len(s.rows)} pairs; "
+        f"{s.available} family-safe pairs at this level in the catalogue"
         for s in sections
     ]
 

@@ -23,6 +23,8 @@ from undercover.wire.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
     ClientCommand,
+    ClosedMessage,
+    ErrorMessage,
     Hello,
     ProtocolCode,
     Sync,
@@ -160,13 +162,12 @@ def read_view(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str,
 
 
 def error_frame(code: str, message: str = "", *, fatal: bool = False) -> str:
-    return dumps(
-        {"type": "error", "code": code, "message": message or describe(code), "fatal": fatal}
-    )
+    error = ErrorMessage(code=code, message=message or describe(code), fatal=fatal)
+    return dumps(error.model_dump())
 
 
 def closed_frame(reason: str) -> str:
-    return dumps({"type": "closed", "reason": reason})
+    return dumps(ClosedMessage.model_validate({"reason": reason}).model_dump())
 
 
 _MESSAGES: dict[str, str] = {

@@ -161,19 +161,14 @@ RULES: Final = (
     ErrorCode("clue.not_your_turn", "a clue from a player who is not the speaker"),
     ErrorCode("theme.not_theme_time", "a round theme when none is awaited"),
     ErrorCode("theme.not_your_turn", "a round theme from a player who is not the proposer"),
-    ErrorCode("vote.not_voting", "a ballot when the game is not at a vote"),
     ErrorCode("vote.not_alive", "a ballot from an eliminated player"),
     ErrorCode("vote.self_vote", "a ballot against oneself"),
     ErrorCode("vote.not_candidate", "a ballot against an alive player outside the runoff"),
     ErrorCode("vote.unknown_target", "a ballot against a player who is not in the game"),
     ErrorCode("vote.too_many_changes", "an 11th change of one's ballot in the same ballot"),
-    ErrorCode("guess.not_guess_time", "a guess when none is awaited"),
     ErrorCode("guess.not_guesser", "a guess from anyone but the eliminated Mr. White"),
     ErrorCode("guess.not_a_grade", "a grade guess that is not a whole number from 0 to 20"),
-    ErrorCode("kick.game_over", "a kick once the game is over"),
-    ErrorCode("game.player_count", "starting with fewer than 3 or more than 20 players"),
     ErrorCode("game.mr_white_too_few", "starting with Mr. White and fewer than 5 players"),
-    ErrorCode("settings.grade_gap", "a grade gap outside 1–20 (the settings refuse it first)"),
     *(
         ErrorCode(f"{field}.{problem}", f"{what}: {why}")
         for field, (what, longest) in _TEXT_FIELDS.items()
@@ -185,6 +180,16 @@ RULES: Final = (
         )
     ),
 )
+
+# Codes a rule raises that never reach a client: the engine refuses the same input first, with
+# the code beside each (tests/engine/test_codes.py checks each case).
+SHADOWED: Final = {
+    "vote.not_voting": RejectCode.VOTE_NOT_IN_VOTING,
+    "guess.not_guess_time": RejectCode.GUESS_NOT_IN_GUESS,
+    "game.player_count": RejectCode.START_PLAYER_COUNT,
+    "settings.grade_gap": RejectCode.SETTINGS_INVALID,
+    "kick.game_over": None,  # a kick once the game is decided only bans: it is accepted
+}
 
 ALL: Final = (*PROTOCOL, *ROUTES, *ENGINE, *CUSTOM_WORDS, *RULES)
 
@@ -233,6 +238,10 @@ def markdown() -> str:
         "`docs/rules.md`):",
         "",
         *_table(RULES, fatal=False),
+        "",
+        "Never sent, though the rules have them: "
+        + ", ".join(f"`{code}`" for code in SHADOWED)
+        + " (the engine refuses the same input first with its own code, or accepts it).",
         "",
         END,
     ]

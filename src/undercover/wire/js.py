@@ -1,6 +1,7 @@
 """static/js/protocol.js, generated from the server's own definitions so the client never
-holds a hand copy: the protocol version, close codes, phase-bound commands, setting ranges,
-player counts and error codes. A test fails when the committed file is stale. Regenerate:
+holds a hand copy: the protocol version, the heartbeat, the server's message types, close
+codes, the phases, phase-bound commands, setting ranges and choices, player counts and error
+codes. A test fails when the committed file is stale. Regenerate:
 
     uv run python -m undercover.wire.js --write
 """
@@ -13,8 +14,20 @@ from pathlib import Path
 from typing import Any, Final, get_args
 
 from undercover.engine.errors import RejectCode
+from undercover.engine.settings import RoomSettings
+from undercover.engine.state import Phase
 from undercover.rules import settings
-from undercover.wire.protocol import PROTOCOL_VERSION, ClientCommand, CloseCode, ProtocolCode
+from undercover.wire.protocol import (
+    PING,
+    PING_INTERVAL_SECONDS,
+    PONG,
+    PONG_TIMEOUT_SECONDS,
+    PROTOCOL_VERSION,
+    ClientCommand,
+    CloseCode,
+    ProtocolCode,
+    ServerMessage,
+)
 
 TARGET: Final = Path(__file__).resolve().parents[3] / "static" / "js" / "protocol.js"
 
@@ -26,6 +39,34 @@ def phase_bound() -> list[str]:
         for model in get_args(ClientCommand)
         if "seq" in model.model_fields
     )
+
+
+def _members(union: Any) -> tuple[Any, ...]:
+    """The models of an `Annotated[A | B | ..., Field(discriminator=...)]` union."""
+    return get_args(get_args(union)[0])
+
+
+def phases() -> list[str]:
+    """The phases a view's `phase` names, in the order a game meets them."""
+    return [model.model_fields["kind"].default for model in _members(Phase)]
+
+
+def server_message_types() -> list[str]:
+    return [model.model_fields["type"].default for model in _members(ServerMessage)]
+
+
+def setting_choices() -> dict[str, list[str]]:
+    """Each setting chosen from a list, with its values, as the server validates them."""
+    schema = RoomSettings.model_json_schema()
+    definitions = schema["$defs"]
+    fields = {**definitions["RuleSettings"]["properties"], **schema["properties"]}
+    choices: dict[str, list[str]] = {}
+    for name, field in fields.items():
+        ref = field.get("$ref")
+        values = definitions[ref.rsplit("/", 1)[1]].get("enum") if ref else field.get("enum")
+        if values:
+            choices[name] = list(values)
+    return choices
 
 
 def setting_ranges() -> dict[str, dict[str, int]]:
@@ -41,9 +82,16 @@ def setting_ranges() -> dict[str, dict[str, int]]:
 def constants() -> dict[str, Any]:
     return {
         "PROTOCOL_VERSION": PROTOCOL_VERSION,
+        "PING": PING,
+        "PONG": PONG,
+        "PING_INTERVAL_MS": round(PING_INTERVAL_SECONDS * 1000),
+        "PONG_TIMEOUT_MS": round(PONG_TIMEOUT_SECONDS * 1000),
+        "SERVER_MESSAGE_TYPES": server_message_types(),
         "CLOSE_CODES": {code.name: code.value for code in CloseCode},
+        "PHASES": phases(),
         "PHASE_BOUND": phase_bound(),
         "SETTING_RANGES": setting_ranges(),
+        "SETTING_CHOICES": setting_choices(),
         "MIN_PLAYERS": settings.MIN_PLAYERS,
         "MAX_PLAYERS": settings.MAX_PLAYERS,
         "MR_WHITE_MIN_PLAYERS": settings.MR_WHITE_MIN_PLAYERS,

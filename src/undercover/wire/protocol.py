@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import IntEnum, StrEnum
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Final, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -25,6 +25,13 @@ from undercover.engine.commands import TEXT_MAX_LENGTH, TOKEN_MAX_LENGTH, SeatCo
 # tally comes once, as the recap's entry).
 PROTOCOL_VERSION = 5
 MAX_FRAME_BYTES = 4096
+
+# The heartbeat (hosts/heartbeat.py): fixed text compared whole, the client's PING every
+# PING_INTERVAL_SECONDS, a reconnection when no frame has come PONG_TIMEOUT_SECONDS later.
+PING: Final = '{"type":"ping"}'
+PONG: Final = '{"type":"pong"}'
+PING_INTERVAL_SECONDS: Final = 25.0
+PONG_TIMEOUT_SECONDS: Final = 10.0
 
 
 class ProtocolCode(StrEnum):

@@ -4,8 +4,11 @@
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../countdown.js";
-import { tallyBoard } from "../tally.js";
+import { flipDelay, resumeBeat, tallyBoard } from "../tally.js";
+import { shownCycle } from "../cluewall.js";
 import { avatar, nameOf, roleName } from "../screens/common.js";
+import { cue } from "../feel.js";
+import { store } from "../store.js";
 
 // The countdowns, kept across redraws so that they do not restart: a bar in the header, and
 // at the vote a ring around the ballot box that the whole room watches.
@@ -31,12 +34,52 @@ export function drawBoard(root, board) {
       h("header", { class: "board-head" },
         h("span", { class: "board-brand", text: "Undercover" }),
         h("h1", { class: "board-phase", id: "board-phase", text: phaseTitle(model) }),
-        voting ? null : timer.el),
+        voting ? null : timer.el,
+        soundButton(board),
+        model.phase === "lobby" || model.settings.streamer ? null : joinCorner(board)),
       paused,
       body));
+  // The moment of this view, drawn at its first redraw: carried on, not replayed.
+  const beat = board.beat && board.beat.seq === model.seq ? board.beat : null;
+  if (beat) {
+    resumeBeat(beat.el, beat.startedAt);
+    for (const late of root.querySelectorAll(".after-flip")) resumeBeat(late, beat.startedAt);
+  }
+  if (store.boardSound()) sound(board, model);
   const deadline = model.paused ? null : model.deadline;
   if (voting) ring.set(deadline, model.settings.vote_timer ? model.settings.vote_seconds : null);
   else timer.set(deadline);
+}
+
+/** Optional sound on the board (off until asked: a TV's speakers carry across the room). */
+function soundButton(board) {
+  const on = store.boardSound();
+  return h("button", {
+    type: "button", class: "btn small board-sound", id: "board-sound", "aria-pressed": String(on),
+    text: t(on ? "board.sound_on" : "board.sound_off"),
+    onclick: () => {
+      store.setBoardSound(!on);
+      if (!on) cue("turn"); // the tap that lets the page play sound
+      drawBoard(document.getElementById("screen"), board);
+    },
+  });
+}
+
+/** The cue of each moment, once: a new speaker, a count (then the flip, when it shows), the end. */
+function sound(board, model) {
+  const g = model.game;
+  const key = `${model.seq}:${g ? g.speaker || g.proposer : ""}`;
+  if (board.heard === key) return;
+  const first = board.heard === undefined;
+  board.heard = key;
+  if (first) return; // the page just opened: nothing has happened yet
+  if (model.phase === "clues") cue("turn");
+  else if (model.phase === "reveal") {
+    cue("vote");
+    const last = g.lastVote;
+    setTimeout(() => cue("reveal"), last ? flipDelay(last) : 1600);
+  } else if (model.phase === "voting" && g.ballotKind !== "first") cue("vote");
+  else if (model.phase === "ended") cue("win");
 }
 
 function phaseTitle(model) {
@@ -45,12 +88,24 @@ function phaseTitle(model) {
   return `${t(`phase.${model.phase}`)} · ${t("board.round", { n: g.clueRound })}`;
 }
 
+/**
+ * A moment drawn once per view sequence (the count, the flip): the same node is put back at
+ * each redraw of that sequence, where resumeBeat carries its animations on, so the board plays
+ * it once, in step with the phones that drew it when the same view came.
+ */
+function beatOf(board, key, draw) {
+  if (!board.beat || board.beat.key !== key) board.beat = { key, seq: board.model.seq, el: draw(), startedAt: performance.now() };
+  return board.beat.el;
+}
+
 const PHASES = {
   lobby: lobby,
   role_reveal: (model) => inGame(model, t("board.cards", { n: model.confirmedCount, total: model.activeCount })),
   clues: (model) => inGame(model, speakerLine(model)),
-  voting: (model) => inGame(model, h("div", { class: "board-vote" }, ring.el, h("p", { class: "board-line", text: voteLine(model) }))),
-  reveal: (model) => inGame(model, revealPanel(model)),
+  voting: (model, board) => inGame(model, [
+    h("div", { class: "board-vote" }, ring.el, h("p", { class: "board-line", text: voteLine(model) })),
+    tiePanel(model, board)]),
+  reveal: (model, board) => inGame(model, beatOf(board, `reveal:${model.seq}`, () => revealPanel(model))),
   guess: (model) => inGame(model, t("board.guess", { name: nameOf(model, model.game.guesser) })),
   ended: ended,
 };
@@ -64,7 +119,7 @@ function lobby(model, board) {
     h("img", { class: "board-qr", src: `/api/rooms/${board.code}/qr.svg`, alt: t("lobby.qr_alt"), width: "320", height: "320" }),
     h("p", { class: "board-link", id: "board-link", text: board.link || `${location.host}/r/${board.code}` }),
   ];
-  return h("main", { class: "board-lobby" },
+  return h("div", { class: "board-lobby" },
     h("section", { class: "board-join", "aria-label": t("board.join") },
       h("h2", { text: t("board.join") }), join),
     h("section", { class: "board-players" },
@@ -78,7 +133,7 @@ function lobby(model, board) {
 function wordLanguage(model) {
   const lang = model.settings.word_language || "fr";
   return h("p", { class: "board-line board-word-language", id: "board-word-language",
-    text: t("board.word_language", { lang: t(`setting.word_language.${lang}`) }) });
+    text: t("common.words_in", { lang: t(`setting.word_language.${lang}`) }) });
 }
 
 // Streamer mode: neither the code nor the link is written; a join QR only when someone asks,
@@ -117,30 +172,65 @@ function inGame(model, panel) {
   const g = model.game;
   const current = model.phase === "clues" ? g.speaker || g.proposer : null;
   const voted = new Set(model.phase === "voting" ? g.voted : []);
+  // A runoff: only the tied players can be voted for; the table shows which.
+  const candidates = new Set(model.phase === "voting" && g.ballotKind === "runoff" ? g.candidates : []);
+  const cycle = shownCycle(model);
+  // Voted out at this very reveal: the tile says so only once the card has flipped.
+  const fresh = model.phase === "reveal" ? model.reveal.eliminated : null;
   const tiles = g.speakingOrder.map((id) => {
     const player = model.byId[id] || { id, name: nameOf(model, id) };
-    const clues = g.clues.filter((c) => c.player === id && c.cycle === g.cycle);
-    const state = player.kicked ? "kicked" : player.eliminated ? "out" : id === current ? "current" : voted.has(id) ? "voted" : "";
-    const note = state === "out" ? `✖ ${player.revealedRole ? roleName(player.revealedRole) : t("tag.eliminated")}`
-      : state === "kicked" ? `⛔ ${t("tag.kicked")}`
-        : state === "voted" ? `✔ ${t("vote.has_voted")}`
-          : state === "current" ? `🎤 ${t("board.speaking")}` : !player.connected ? t("tag.offline") : "";
+    const clues = g.clues.filter((c) => c.player === id && c.cycle === cycle);
+    const out = player.eliminated && id !== fresh;
+    const state = player.kicked ? "kicked" : out ? "out" : id === current ? "current"
+      : candidates.has(id) ? "candidate" : voted.has(id) ? "voted" : "";
+    const note = id === fresh ? h("span", { class: "board-note after-flip", text: `✖ ${roleOf(player)}` })
+      : state === "out" ? `✖ ${roleOf(player)}`
+        : state === "kicked" ? `⛔ ${t("tag.kicked")}`
+          : state === "candidate" ? `⚖ ${t("board.candidate")}${voted.has(id) ? ` · ✔ ${t("vote.has_voted")}` : ""}`
+            : state === "voted" ? `✔ ${t("vote.has_voted")}`
+              : state === "current" ? `🎤 ${t("board.speaking")}` : !player.connected ? t("tag.offline") : "";
     return tile(model, player, note, state,
       h("ul", { class: "board-clues" }, clues.map((c) =>
-        h("li", { class: c.text ? "" : "skipped", text: c.text || t("board.no_clue") }))));
+        h("li", { class: c.text ? "" : "skipped", dataset: { round: String(c.round) } },
+          h("span", { class: "board-round", text: t("clues.round", { n: c.round }) }),
+          h("span", { class: "board-clue", text: c.text || t("board.no_clue") })))));
   });
   const theme = g.mode === "grade" && g.roundTheme ? h("p", { class: "board-theme", text: t("board.theme", { theme: g.roundTheme }) }) : null;
-  return h("main", { class: "board-game" },
-    h("section", { class: "board-panel", id: "board-panel", "aria-live": "polite" },
+  const flip = fresh && g.lastVote ? { "--flip-delay": `${flipDelay(g.lastVote)}ms` } : null;
+  const beat = model.phase === "reveal" || (model.phase === "voting" && g.ballotKind !== "first");
+  return h("div", { class: `board-game${beat ? " with-beat" : ""}`, style: flip },
+    h("section", { class: "board-panel", id: "board-panel", "aria-live": "polite", "aria-label": t(`phase.${model.phase}`) },
       theme, typeof panel === "string" ? h("p", { class: "board-line", text: panel }) : panel, wordLanguage(model)),
-    h("ol", { class: "board-grid board-table", id: "board-table" }, tiles));
+    h("ol", { class: "board-grid board-table", id: "board-table", "aria-label": t("board.table") }, tiles));
+}
+
+function roleOf(player) {
+  return player.revealedRole ? roleName(player.revealedRole) : t("tag.eliminated");
+}
+
+/** A runoff or a reopened vote opens with the tie that caused it: "Égalité 2 – 2 !". */
+function tiePanel(model, board) {
+  const g = model.game;
+  const last = g.lastVote;
+  if (g.ballotKind === "first" || !last || (last.result !== "runoff" && last.result !== "reopened")) return null;
+  return beatOf(board, `tie:${model.seq}`, () => tallyBoard(model, last));
+}
+
+/** In play, late guests can still join (as spectators until the next game): a small QR. */
+function joinCorner(board) {
+  if (!board.joinCorner) board.joinCorner = h("div", { class: "board-join-mini", id: "board-join-mini" },
+    h("img", { class: "board-qr-mini", src: `/api/rooms/${board.code}/qr.svg`, alt: t("lobby.qr_alt"), width: "96", height: "96" }),
+    h("p", {},
+      h("span", { class: "board-join-label", text: t("board.join_late") }),
+      h("span", { class: "board-code-mini", text: board.code })));
+  return board.joinCorner;
 }
 
 function tile(model, player, note, state = "", extra = null) {
   return h("li", { class: `board-tile${state ? ` ${state}` : ""}`, dataset: { player: player.id } },
     avatar(player, "big"),
     h("span", { class: "board-name", text: player.name }),
-    note ? h("span", { class: "board-note", text: note }) : null,
+    typeof note === "string" ? (note ? h("span", { class: "board-note", text: note }) : null) : note,
     extra);
 }
 
@@ -157,15 +247,21 @@ function voteLine(model) {
   return `${count}${kind}`;
 }
 
+/** The count first, then the card flips (name, role) when the phones' cards flip. */
 function revealPanel(model) {
   const r = model.reveal;
   const name = nameOf(model, r.eliminated);
+  const last = model.game.lastVote;
   const role = r.role ? (r.word ? t("reveal.role_word", { role: roleName(r.role), word: r.word }) : roleName(r.role)) : t("reveal.hidden");
+  const card = r.eliminated ? h("div", { class: "flip-card board-flip", id: "board-flip", dataset: { role: r.role || "" } },
+    h("div", { class: "flip-back", "aria-hidden": "true", text: "?" }),
+    h("div", { class: "flip-front" },
+      avatar(model.byId[r.eliminated] || { name }, "big"),
+      h("p", { class: "board-line", text: r.byLot ? t("reveal.by_lot", { name }) : t("reveal.eliminated", { name }) }),
+      h("p", { class: "board-role", id: "board-role", text: role })))
+    : h("p", { class: "board-line", text: t("board.nobody_out") });
   return h("div", { class: "board-reveal" },
-    r.eliminated ? avatar(model.byId[r.eliminated] || { name }, "big") : null,
-    h("p", { class: "board-line", text: r.eliminated ? t("reveal.eliminated", { name }) : t("board.nobody_out") }),
-    r.eliminated ? h("p", { class: "board-role", text: role }) : null,
-    model.game.lastVote ? tallyBoard(model, model.game.lastVote) : null);
+    last ? tallyBoard(model, last) : null, card);
 }
 
 // --- the end: who won, every card, the pair, the ghosts' bets --------------------------------
@@ -179,7 +275,7 @@ function ended(model) {
     ? t("board.grades", { civilian: deal.civilian, undercover: deal.undercover })
     : t("board.words", { civilian: deal.civilian, undercover: deal.undercover }) }) : null;
   const bets = (model.raw.game?.end?.bets || []);
-  return h("main", { class: "board-end" },
+  return h("div", { class: "board-end" },
     h("section", { class: "board-panel" },
       h("p", { class: "board-winners", id: "board-winners", text: outcome ? t("end.winners", { camps }) : t("end.no_outcome") }),
       outcome ? h("p", { class: "board-line", text: t(`end.reason_${outcome.reason}`) }) : null,

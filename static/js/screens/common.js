@@ -34,7 +34,9 @@ export function playerTags(model, player, { connection = true, you = true, host 
   if (player.eliminated) {
     // A revealed role stays shown for the rest of the game.
     const role = player.revealedRole ? ` · ${roleName(player.revealedRole)}` : "";
-    tags.push(h("span", { class: "tag bad", dataset: { role: player.revealedRole || "" }, text: `✖ ${t("tag.eliminated")}${role}` }));
+    // The one just voted out: said once their card has flipped (style.css: .after-flip).
+    const fresh = model.phase === "reveal" && model.reveal && model.reveal.eliminated === player.id;
+    tags.push(h("span", { class: `tag bad${fresh ? " after-flip" : ""}`, dataset: { role: player.revealedRole || "" }, text: `✖ ${t("tag.eliminated")}${role}` }));
   }
   if (player.kicked) tags.push(h("span", { class: "tag bad", text: `⛔ ${t("tag.kicked")}` }));
   if (connection && !player.kicked && !player.bot) {
@@ -47,8 +49,13 @@ export function playerTags(model, player, { connection = true, you = true, host 
 
 /** The role a revealed player had, in words. */
 export function roleName(role) {
-  return role ? t(`role.${role}`) : t("role.hidden");
+  if (!role) return t("role.hidden");
+  // Accessibility mode: a shape per camp beside its name (colours are never the only sign).
+  const shape = document.documentElement.dataset.a11y === "on" ? CAMP_SHAPES[role] : null;
+  return shape ? `${shape} ${t(`role.${role}`)}` : t(`role.${role}`);
 }
+
+const CAMP_SHAPES = { civilian: "●", undercover: "▲", mr_white: "◆" };
 
 /** "Alex" for an id (or a placeholder when the id is unknown). */
 export function nameOf(model, id) {

@@ -9,6 +9,7 @@ import { relaxationLines } from "./pair-notes.js";
 import { pairRating } from "./pair-rating.js";
 import { recapTables } from "./recap.js";
 import { awards, storyLines } from "../story.js";
+import { REMATCH_WAIT_MS } from "./lobby.js";
 
 export function endScreen(root, app) {
   const replay = h("button", { type: "button", class: "btn primary", id: "rematch", text: t("end.rematch") });
@@ -16,14 +17,32 @@ export function endScreen(root, app) {
   // once everyone is back (lobby.js). The other button stops in the lobby to change them.
   replay.addEventListener("click", () => {
     app.autostart = true;
+    app.rematchAt = Date.now();
+    app.rematching = true; // the host goes to the room; the others finish reading first
     app.send("rematch");
   });
   const tune = h("button", { type: "button", class: "btn", id: "rematch-settings", text: t("end.rematch_settings") });
   tune.addEventListener("click", () => {
     app.autostart = false;
+    app.rematching = true;
     app.send("rematch");
   });
+  // Once the host has asked for another game: when it starts, and "J'y vais" to the room.
+  const next = h("p", { class: "next-game", id: "next-game", role: "status", hidden: true });
+  const go = h("button", { type: "button", class: "btn primary", id: "go-lobby", hidden: true, text: t("end.go_lobby"),
+    onclick: () => { app.afterEnd = null; app.render(); } });
+  let ticker = null;
+  function drawNext() {
+    const after = app.afterEnd;
+    next.hidden = go.hidden = !after;
+    if (!after) return;
+    const left = Math.ceil((after.since + REMATCH_WAIT_MS - Date.now()) / 1000);
+    next.textContent = left > 0 ? t("end.next_in", { name: after.model.hostName, s: left }) : t("end.next_soon", { name: after.model.hostName });
+  }
   const share = sharePanel(app);
+  // Long sections folded: the end screen reads as the outcome, the story and the cards first.
+  const whyBox = h("details", { class: "panel", id: "why-box" }, h("summary", { text: t("end.why") }), h("div", { id: "why-body" }));
+  const scoreBox = h("details", { class: "panel", id: "score-box" }, h("summary", { id: "score-summary" }), h("div", { id: "score-body" }));
   const body = h("div", { class: "stack" });
   const recapBox = h("details", { class: "panel", id: "recap-box" },
     h("summary", { id: "recap-title", text: t("end.recap") }),
@@ -33,20 +52,33 @@ export function endScreen(root, app) {
     update(model) {
       fill(recapBox.querySelector("#recap"), recapTables(model, model.end.recap));
       share.update(model);
+      const why = pairWhy(model);
+      fill(whyBox.querySelector("#why-body"), why);
+      const score = scoreboard(model);
+      whyBox.querySelector("summary").textContent = t("end.why");
+      scoreBox.querySelector("#score-summary").textContent = score ? t("end.scoreboard", { n: model.scoreboard.games }) : "";
+      fill(scoreBox.querySelector("#score-body"), score);
+      drawNext();
+      clearInterval(ticker);
+      ticker = app.afterEnd ? setInterval(() => root.isConnected && drawNext(), 1000) : null;
+      // "Rejouer" and "Partager" always at hand: a bar stuck to the bottom of the screen.
+      const host = model.isHost && !app.afterEnd;
       fill(body,
         h("h1", { text: t("end.title") }),
         outcomePanel(model),
         storyPanel(model),
         share.el,
         rolesPanel(model),
-        pairWhy(model),
         pairRating(model, app),
+        why ? whyBox : null,
         recapBox,
-        scoreboard(model),
-        model.isHost
-          ? h("div", { class: "stack" }, replay, tune)
-          : h("p", { class: "hint", text: t("end.waiting_host", { name: model.hostName }) }),
+        score ? scoreBox : null,
+        host ? tune : app.afterEnd ? null : h("p", { class: "hint", text: t("end.waiting_host", { name: model.hostName }) }),
+        h("div", { class: "end-actions", id: "end-actions" }, next, h("div", { class: "row" }, host ? replay : go, share.button)),
       );
+    },
+    unmount() {
+      clearInterval(ticker);
     },
   };
 }
@@ -89,7 +121,8 @@ function sharePanel(app) {
     button.disabled = false;
   });
   return {
-    el: h("section", { class: "stack share-story" }, button, status, preview),
+    button,
+    el: h("section", { class: "stack share-story" }, status, preview),
     update(next) {
       model = next;
     },
@@ -175,15 +208,13 @@ function pairWhy(model) {
     if (d.used) lines.push(t("end.similarity", { level: t(`setting.similarity.${d.used}`) }));
     lines.push(...relaxationLines(d.relaxations));
   }
-  return h("section", { class: "panel", id: "pair-why", "aria-labelledby": "why-title" },
-    h("h2", { id: "why-title", text: t("end.why") }), lines.map((line) => h("p", { text: line })));
+  return h("section", { id: "pair-why", "aria-label": t("end.why") }, lines.map((line) => h("p", { text: line })));
 }
 
 function scoreboard(model) {
   const board = model.scoreboard;
   if (!board || !board.players.length) return null;
-  return h("section", { class: "stack", id: "scoreboard", "aria-labelledby": "score-title" },
-    h("h2", { id: "score-title", text: t("end.scoreboard", { n: board.games }) }),
+  return h("section", { class: "stack", id: "scoreboard", "aria-label": t("end.scoreboard", { n: board.games }) },
     h("div", { class: "table-wrap" }, h("table", {},
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: t("recap.player") }),

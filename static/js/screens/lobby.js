@@ -60,6 +60,10 @@ function presetOf(settings) {
   return PRESETS.find((p) => Object.entries(p.changes).every(([key, value]) => settings[key] === value)) || null;
 }
 
+export const REMATCH_WAIT_MS = 30_000; // after "Rejouer": the others' time to finish reading
+
+let rematchTimer = null;
+
 export function lobbyScreen(root, app) {
   const code = app.code;
   // The server knows the address phones can reach (with --lan, the machine's LAN address,
@@ -212,6 +216,9 @@ export function lobbyScreen(root, app) {
       vote: s.vote_timer ? t("common.seconds", { s: s.vote_seconds }) : t("lobby.no_timer"),
       white: s.mr_white ? t("lobby.with_mr_white") : "",
     }).trim();
+    // The word language is a room setting that every player should see, not only in the
+    // advanced settings: an English table must know before the deal which words it gets.
+    presetLine.textContent += ` · ${t("common.words_in", { lang: t(`setting.word_language.${s.word_language || "fr"}`) })}`;
   }
 
   /** Why the start button waits, or "" when the game can start. */
@@ -257,7 +264,14 @@ export function lobbyScreen(root, app) {
       startBar.hidden = !model.isHost;
       startButton.disabled = Boolean(blocker);
       const everyone = model.players.every((p) => p.connected);
-      startHint.textContent = blocker || (app.autostart ? t(everyone ? "lobby.autostart_go" : "lobby.autostart_wait") : "");
+      // "Rejouer": the others keep their end screen a while (end.js); the game starts once
+      // that time is up and everyone is connected, or at once with the start button.
+      const wait = app.autostart ? Math.ceil(((app.rematchAt || 0) + REMATCH_WAIT_MS - Date.now()) / 1000) : 0;
+      clearTimeout(rematchTimer);
+      if (wait > 0) rematchTimer = setTimeout(() => root.isConnected && app.render(), 1000);
+      startHint.textContent = blocker || (app.autostart
+        ? wait > 0 ? t("lobby.autostart_in", { s: wait }) : t(everyone ? "lobby.autostart_go" : "lobby.autostart_wait")
+        : "");
       startHint.hidden = !startHint.textContent;
       waiting.hidden = model.isHost;
       waiting.textContent = blocker
@@ -265,7 +279,7 @@ export function lobbyScreen(root, app) {
         : t("lobby.waiting_host", { name: model.hostName });
       leaveButton.hidden = model.spectatorKind === "late";
       // "Rejouer": the next game starts by itself once everyone is back.
-      if (model.isHost && app.autostart && !blocker && everyone) {
+      if (model.isHost && app.autostart && !blocker && everyone && wait <= 0) {
         app.autostart = false;
         app.send("start_game");
       }

@@ -5,7 +5,7 @@ import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { countdown } from "../countdown.js";
 import { clueWall } from "../cluewall.js";
-import { tallyBoard } from "../tally.js";
+import { flipDelay, tallyBoard } from "../tally.js";
 import { cue } from "../feel.js";
 import { avatar, nameOf, roleName } from "./common.js";
 
@@ -20,10 +20,11 @@ export function revealScreen(root, app) {
   const you = h("p", { class: "panel", id: "eliminated-you", hidden: true, text: t("reveal.you_out") });
   const votes = h("div", { id: "last-vote" });
   const wall = clueWall(app);
-  fill(root, h("div", { class: "play-grid" },
+  const grid = h("div", { class: "play-grid" },
     h("div", { class: "stack play-main" }, h("h1", { text: t("reveal.title") }), votes, card, you, timer.el),
     h("div", { class: "stack play-side" }, wall.el),
-  ));
+  );
+  fill(root, grid);
   let drawnFor = null;
   return {
     update(model) {
@@ -42,7 +43,9 @@ export function revealScreen(root, app) {
       you.hidden = r.eliminated !== model.myId;
       if (drawnFor !== model.seq) {
         drawnFor = model.seq;
-        fill(votes, model.game.lastVote ? tallyBoard(model, model.game.lastVote) : null);
+        const last = model.game.lastVote;
+        fill(votes, last ? tallyBoard(model, last) : null);
+        grid.style.setProperty("--flip-delay", `${last ? flipDelay(last) : 1600}ms`);
         cue("reveal");
       }
       wall.update(model);

@@ -15,10 +15,10 @@ export function roleScreen(root, app) {
   const why = h("p", { class: "hint", id: "confirm-why" });
   const ready = h("p", { class: "tally", id: "ready-count", role: "status" });
   confirm.addEventListener("click", () => app.send("confirm_role"));
+  const intro = h("p", { class: "hint", id: "role-intro", text: t("role.intro") });
   fill(root, h("div", { class: "stack narrow" },
     h("h1", { text: t("role.title") }),
-    h("p", { class: "hint", text: t("role.intro") }),
-    cardSlot, confirm, why, ready, timer.el,
+    intro, cardSlot, confirm, why, ready, timer.el,
   ));
   let shownFor = null;
   return {
@@ -29,8 +29,9 @@ export function roleScreen(root, app) {
       const key = `${JSON.stringify(model.secret)}:${model.confirmed}`;
       if (key !== shownFor) {
         shownFor = key;
+        // Watching (a late arrival, told so once by the banner): no card, no "hide your screen".
         fill(cardSlot, !model.secret
-          ? h("p", { class: "panel", text: t("role.spectator") })
+          ? h("p", { class: "panel", id: "role-watching", text: t("role.watching") })
           : model.confirmed
             ? h("p", { class: "panel card-put-away", id: "card-put-away", text: t("role.put_away") })
             : cardButton(model.secret, () => {
@@ -39,6 +40,7 @@ export function roleScreen(root, app) {
               }));
       }
       confirm.hidden = !model.secret;
+      intro.hidden = !model.secret;
       confirm.disabled = model.confirmed || !seen;
       confirm.textContent = model.confirmed ? t("role.confirmed") : t("role.confirm");
       why.hidden = !model.secret || model.confirmed || seen;

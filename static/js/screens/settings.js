@@ -3,13 +3,13 @@
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { similarityHint } from "./pair-notes.js";
-import { SETTING_RANGES as RANGES } from "../protocol.js";
+import { SETTING_CHOICES as CHOICES, SETTING_RANGES as RANGES } from "../protocol.js";
 
 // [setting, kind, extra]: kind "bool" | "number" | "choice"; `when` hides it in a mode.
 const FIELDS = [
-  ["mode", "choice", { options: ["classic", "grade"] }],
-  ["word_language", "choice", { options: ["fr", "en"] }],
-  ["similarity", "choice", { options: ["none", "close", "very_close"], when: "classic" }],
+  ["mode", "choice", { options: CHOICES.mode }],
+  ["word_language", "choice", { options: CHOICES.word_language }],
+  ["similarity", "choice", { options: CHOICES.similarity, when: "classic" }],
   ["attribute_variant", "bool", { when: "classic" }],
   ["family_safe", "bool", { when: "classic" }],
   ["grade_gap", "number", { ...RANGES.grade_gap, when: "grade" }],

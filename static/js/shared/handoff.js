@@ -9,6 +9,8 @@ import { t, errorText } from "../i18n.js";
 import { describe } from "../rolecard.js";
 import { readModel } from "../model.js";
 import { ghostCards, ghostOffer } from "../ghost.js";
+import { clueWall } from "../cluewall.js";
+import { countdown } from "../countdown.js";
 
 const IDLE_MS = 20_000;
 
@@ -114,15 +116,34 @@ function privateScreen(seat) {
   const secret = view.me.secret;
   const card = secret.kind ? describe({ kind: secret.kind, word: secret.value, grade: secret.value }) : null;
   const done = h("button", { type: "button", class: "btn", id: "handoff-hide", text: t("handoff.hide"), onclick: hide });
+  const more = open.sent || !kind || kind === "look" || kind === "card" ? null : moment(seat, kind);
   return h("div", { class: "handoff-card", dataset: { seat: seat.playerId, step: open.sent || !kind ? "done" : kind } },
     h("h2", { id: "handoff-title", text: name }),
     card ? h("div", { class: "handoff-secret", id: "handoff-secret" },
       h("span", { class: "hint", text: card[0] }),
       h("span", { class: "secret", dataset: { secret: secret.kind }, text: card[1] }),
       h("span", { class: "hint", text: card[2] })) : null,
+    more ? more.timer : null,
     open.sent || !kind || kind === "look" ? h("p", { class: "hint", role: "status", text: open.sent ? t("handoff.sent") : "" }) : action(seat, kind),
     open.error ? h("p", { class: "error-text", role: "alert", text: open.error }) : null,
+    more ? more.rest : null,
     done);
+}
+
+const TIPS = { clue: "tip.clue", theme: "tip.theme", vote: "tip.vote", guess: "tip.guess" };
+
+/** What a personal phone shows beside the action: the countdown, a tip, the compact clue
+ *  wall (this seat's view; no suspicion marks, which are the device's, not the seat's). */
+function moment(seat, kind) {
+  const model = readModel(seat.view, seat.playerId);
+  const s = model.settings;
+  const timer = countdown();
+  timer.set(model.deadline, kind === "vote" ? s.vote_timer && s.vote_seconds
+    : kind === "guess" ? 60 : s.clue_timer && s.clue_seconds);
+  const wall = clueWall({ code: model.code }, { id: "handoff-wall", compact: true, marks: false });
+  wall.update(model);
+  const tip = kind === "clue" && s.mode === "grade" ? "tip.clue_grade" : TIPS[kind];
+  return { timer: timer.el, rest: h("div", { class: "handoff-moment stack" }, h("p", { class: "hint tip", text: t(tip) }), wall.el) };
 }
 
 /** A seat out of the game: the ghost's offer (a bet, then every card), or what it sees. */

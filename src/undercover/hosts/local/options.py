@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from undercover.hosts.ratelimit import (
-    FIRST_FRAME_SECONDS,
-)
+from undercover.hosts.admission import SILENCE_SECONDS
+from undercover.hosts.ratelimit import FIRST_FRAME_SECONDS
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8787
@@ -29,6 +28,8 @@ class Options:
     static_dir: Path = STATIC_DIR
     loopback_unlimited: bool = False
     first_frame_seconds: float = FIRST_FRAME_SECONDS
+    # Real seconds without a frame (pings included) before a seated socket counts as gone.
+    silence_seconds: float = SILENCE_SECONDS
     offload: bool = True  # runner calls in worker threads (see rooms.LiveRoom._step)
     # Real seconds for the rate limits (never the scaled room clock); tests pass a fake one.
     limits_clock: Callable[[], float] = time.monotonic
@@ -64,10 +65,16 @@ def parse_args(argv: list[str]) -> Options:
         action="store_true",
         help="TESTS ONLY: the rate limits never refill (a limit test's allowance stays spent)",
     )
+    parser.add_argument(
+        "--silence-seconds",
+        type=float,
+        default=SILENCE_SECONDS,
+        help="TESTS ONLY: real seconds without a frame before a seat counts as away",
+    )
     parser.add_argument("--inline-runner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.time_scale <= 0:
-        parser.error("--time-scale must be positive")
+    if args.time_scale <= 0 or args.silence_seconds <= 0:
+        parser.error("--time-scale and --silence-seconds must be positive")
     host = args.host if args.host is not None else ("0.0.0.0" if args.lan else DEFAULT_HOST)
     return Options(
         host=host,
@@ -76,6 +83,7 @@ def parse_args(argv: list[str]) -> Options:
         lan=args.lan,
         time_scale=args.time_scale,
         loopback_unlimited=args.loopback_unlimited,
+        silence_seconds=args.silence_seconds,
         offload=not args.inline_runner,
         limits_clock=_frozen if args.frozen_limits else time.monotonic,
     )

@@ -15,17 +15,16 @@ import asyncio
 import collections
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final, Protocol, TypeVar
 
+from undercover.hosts.admission import unbind_silent
 from undercover.hosts.clock import Clock
 from undercover.hosts.logs import log_event
 from undercover.hosts.routes import CLOSE_POLICY, SLOW_REASON
+from undercover.hosts.runner import ConnectionId, Connections, Outbox, RoomRunner
 from undercover.hosts.store import Database, SqliteDatabase
-
-ConnectionId = str
-PlayerId = str
 
 # Frames a connection may have waiting before it counts as not reading.
 MAX_QUEUED_FRAMES: Final = 256
@@ -35,48 +34,11 @@ ALARM_SLACK_SECONDS: Final = 0.002
 ROOM_FILE_SUFFIX: Final = ".sqlite3"
 
 
-class Outbox(Protocol):
-    """What the runner asks the host to do after an input (see hosts/runner.py)."""
-
-    @property
-    def frames(self) -> Sequence[tuple[ConnectionId, str]]: ...
-    @property
-    def closes(self) -> Sequence[tuple[ConnectionId, int, str]]: ...
-    @property
-    def bound(self) -> PlayerId | None: ...
-    @property
-    def alarm_at(self) -> float | None: ...
-    @property
-    def delete_room(self) -> bool: ...
-
-
-Connections = Mapping[ConnectionId, PlayerId | None]
-
-
-class Runner(Protocol):
-    """The loop shared with the Durable Object (`undercover.hosts.runner.RoomRunner`)."""
-
-    def exists(self) -> bool: ...
-    def summary(self, now: float) -> Mapping[str, object]: ...
-    def greets_a_seat(self, text: str | bytes) -> bool: ...
-    def on_frame(
-        self,
-        conn: ConnectionId,
-        connections: Connections,
-        text: str | bytes,
-        now: float,
-        new_token: str,
-    ) -> Outbox: ...
-    def on_close(self, conn: ConnectionId, connections: Connections, now: float) -> Outbox: ...
-    def on_alarm(self, connections: Connections, now: float) -> Outbox: ...
-    def on_restart(self, connections: Connections, now: float) -> Outbox: ...
-
-
 class Engine(Protocol):
     """How to open and create runners over a database."""
 
-    def open(self, db: Database, code: str) -> Runner: ...
-    def create(self, db: Database, code: str, now: float, seed: int) -> Runner: ...
+    def open(self, db: Database, code: str) -> RoomRunner: ...
+    def create(self, db: Database, code: str, now: float, seed: int) -> RoomRunner: ...
 
 
 class Socket(Protocol):
@@ -95,7 +57,8 @@ class Peer:
     def __init__(self, conn: ConnectionId, socket: Socket) -> None:
         self.conn = conn
         self.socket = socket
-        self.player_id: PlayerId | None = None
+        self.player_id: str | None = None
+        self.silent = False  # not heard for the presence bound (admission.presence)
         self._queue: collections.deque[str] = collections.deque()
         self._close: tuple[int, str] | None = None
         self._wake = asyncio.Event()
@@ -172,7 +135,7 @@ class LiveRoom:
         self,
         code: str,
         db: SqliteDatabase,
-        runner: Runner,
+        runner: RoomRunner,
         clock: Clock,
         on_deleted: Callable[[LiveRoom], None],
         offload: bool = True,
@@ -190,8 +153,10 @@ class LiveRoom:
         self._alarm_task: asyncio.Task[None] | None = None
         self._on_deleted = on_deleted
 
-    def connections(self) -> dict[ConnectionId, PlayerId | None]:
-        return {conn: peer.player_id for conn, peer in self.peers.items()}
+    def connections(self) -> Connections:
+        """The sockets as the rules see them: a silent one is bound to no seat."""
+        seats = {conn: peer.player_id for conn, peer in self.peers.items()}
+        return unbind_silent(seats, {conn for conn, peer in self.peers.items() if peer.silent})
 
     def attach(self, peer: Peer) -> None:
         self.peers[peer.conn] = peer
@@ -213,6 +178,14 @@ class LiveRoom:
             if self.peers.pop(peer.conn, None) is None or self.deleted:
                 return
             await self._step("close", lambda live, now: self.runner.on_close(peer.conn, live, now))
+
+    async def heard(self, peer: Peer, silent: bool) -> None:
+        """`peer` fell silent, or was heard again (sockets.py times its frames)."""
+        async with self.lock:
+            if self.deleted or peer.conn not in self.peers or peer.silent == silent:
+                return
+            peer.silent = silent
+            await self._step("presence", self.runner.on_alarm)
 
     async def fire_alarm(self) -> None:
         async with self.lock:
@@ -350,7 +323,7 @@ class Rooms:
         log_event("room.created", room=code)
         return room
 
-    def _create_stored(self, code: str, now: float) -> tuple[SqliteDatabase, Runner]:
+    def _create_stored(self, code: str, now: float) -> tuple[SqliteDatabase, RoomRunner]:
         db = SqliteDatabase(self.path(code))
         try:
             return db, self.engine.create(db, code, now, secrets.randbits(63))
@@ -408,7 +381,9 @@ class Rooms:
         self.live[code] = room
         room.resume(outbox)
 
-    def _open_stored(self, code: str, now: float) -> tuple[SqliteDatabase, Runner, Outbox] | None:
+    def _open_stored(
+        self, code: str, now: float
+    ) -> tuple[SqliteDatabase, RoomRunner, Outbox] | None:
         try:
             db = SqliteDatabase(self.path(code))
         except Exception as error:

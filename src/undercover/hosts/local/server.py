@@ -15,20 +15,20 @@ from starlette.requests import HTTPConnection
 from starlette.types import Message
 
 from undercover.engine.dealing import Deck
+from undercover.hosts import admission
+from undercover.hosts.admission import Door, FloodGuard, RoomPasses
 from undercover.hosts.clock import Clock, open_clock
 from undercover.hosts.local.options import Options
-from undercover.hosts.local.rooms import Engine, LiveRoom, Rooms, Runner
+from undercover.hosts.local.rooms import Engine, LiveRoom, Rooms
 from undercover.hosts.ratelimit import (
     CREATE_BURST,
     CREATE_PER_SECOND,
     UNKNOWN_ROOM_BURST,
     UNKNOWN_ROOM_PER_SECOND,
-    Door,
-    FloodGuard,
     RateLimiter,
-    RoomPasses,
     client_key,
 )
+from undercover.hosts.runner import RoomRunner
 from undercover.hosts.share import base_url, lan_address
 from undercover.hosts.store import Database
 from undercover.themes.builtin import builtin_catalog
@@ -44,10 +44,10 @@ class SharedEngine:
         self.runner = RoomRunner
         self.deck = Deck(builtin_catalog())  # once per process: every room deals from it
 
-    def open(self, db: Database, code: str) -> Runner:
+    def open(self, db: Database, code: str) -> RoomRunner:
         return self.runner(db, code, deck=self.deck)
 
-    def create(self, db: Database, code: str, now: float, seed: int) -> Runner:
+    def create(self, db: Database, code: str, now: float, seed: int) -> RoomRunner:
         return self.runner.create(db, code, now, seed, deck=self.deck)
 
 
@@ -82,51 +82,54 @@ class Server:
     async def find_room(self, code: str | None, address: str) -> LiveRoom | float:
         """The room, or how long this address must wait (0.0: the room is unknown).
 
-        An address that already reached this room (or created it) holds a pass: never
-        refused. Any other look-up spends the address's allowance, a live code like an
-        unknown one, so past the limit a prober cannot tell a live code by its answer
-        (`ratelimit.RoomPasses`).
+        Every look-up spends the address's allowance, a live code like an unknown one, so
+        past the limit a prober cannot tell a live code by its answer; an address that
+        already reached this room (or created it) holds a pass and is never refused
+        (`admission.may_look_up`).
         """
-        now = self.options.limits_clock()
         room = await self.rooms.find(code) if code is not None else None
-        if self.is_unlimited(address):
-            return room if room is not None else 0.0
         key = client_key(address)
-        if room is not None and self.room_passes.holds(room.code, key):
-            return room
-        wait = self.lookup_limits.take(key, now)
-        if wait > 0 or room is None:
-            return wait
-        self.room_passes.grant(room.code, key)
-        return room
+
+        async def holds_pass() -> bool:
+            return room is not None and self.room_passes.holds(room.code, key)
+
+        if not await admission.may_look_up(spend=self._spender(address), holds_pass=holds_pass):
+            wait = self.lookup_limits.peek(key, self.options.limits_clock())
+            return max(wait, 0.001)  # refused: never read as "unknown room" (0.0)
+        if room is not None:
+            self.room_passes.grant(room.code, key)
+        return room if room is not None else 0.0
 
     async def door(self, code: str | None, address: str) -> tuple[Door, LiveRoom | None]:
-        """What a socket to `code` is told at the upgrade, and the room (`ratelimit.Door`).
-
-        Unlike a page or a summary, a socket is not charged at the upgrade when its room
-        exists: its hello may carry a seat token, and a seated player coming back from a new
-        address (mobile data after the Wi-Fi) must never be refused.
-        """
+        """What a socket to `code` is told at the upgrade, and the room (`admission.door`)."""
         room = await self.rooms.find(code) if code is not None else None
-        if self.is_unlimited(address):
-            return (Door.ENTER if room is not None else Door.UNKNOWN_ROOM), room
         key = client_key(address)
-        if room is not None:
-            return (Door.ENTER if self.room_passes.holds(room.code, key) else Door.AT_HELLO), room
-        spent = self.lookup_limits.take(key, self.options.limits_clock()) > 0
-        return (Door.SPENT if spent else Door.UNKNOWN_ROOM), None
+        holds_pass = self.is_unlimited(address) or (
+            room is not None and self.room_passes.holds(room.code, key)
+        )
+        found = await admission.door(
+            room=room is not None, holds_pass=holds_pass, spend=self._spender(address)
+        )
+        return found, room
 
     async def admit(self, room: LiveRoom, address: str, first: Message, door: Door) -> bool:
-        """At the hello of a socket held at the door: a seat's token enters free; anything
-        else spends a look-up (`Door.AT_HELLO`) or is refused (`Door.SPENT`)."""
-        key = client_key(address)
-        if not await room.greets_a_seat(payload(first)):
-            if door is Door.SPENT:
-                return False
-            if self.lookup_limits.take(key, self.options.limits_clock()) > 0:
-                return False
-        self.room_passes.grant(room.code, key)
+        """At the hello of a socket held at the door (`admission.admits`)."""
+        greets = await room.greets_a_seat(payload(first))
+        if not await admission.admits(door, greets_a_seat=greets, spend=self._spender(address)):
+            return False
+        self.room_passes.grant(room.code, client_key(address))
         return True
+
+    def _spender(self, address: str) -> admission.LookUp:
+        """Spends one of the address's look-ups (none for loopback when unlimited)."""
+
+        async def spend() -> bool:
+            if self.is_unlimited(address):
+                return True
+            key = client_key(address)
+            return self.lookup_limits.take(key, self.options.limits_clock()) == 0
+
+        return spend
 
 
 def is_loopback(address: str) -> bool:

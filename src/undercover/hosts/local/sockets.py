@@ -1,4 +1,5 @@
-"""The self-host's WebSockets: the door at the upgrade (`ratelimit.Door`), then the room."""
+"""The self-host's WebSockets: the door at the upgrade (`admission.Door`), then the room,
+with each socket's presence timed by its frames (`admission.SILENCE_SECONDS`)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,12 @@ from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from undercover.hosts import routes
+from undercover.hosts.admission import Door, Frame
 from undercover.hosts.heartbeat import PING, PONG
 from undercover.hosts.local.rooms import LiveRoom, Peer
 from undercover.hosts.local.server import Server, address_of, payload
 from undercover.hosts.logs import log_event
-from undercover.hosts.ratelimit import (
-    MAX_SOCKETS_PER_ADDRESS,
-    Door,
-    Frame,
-    client_key,
-)
+from undercover.hosts.ratelimit import MAX_SOCKETS_PER_ADDRESS, client_key
 from undercover.hosts.security import is_origin_allowed
 from undercover.wire.codec import error_frame
 from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
@@ -92,21 +89,31 @@ async def _play(
     peer = Peer(server.new_connection_id(), websocket)
     room.attach(peer)
     writer = asyncio.create_task(peer.pump())
-    wait: float | None = server.options.first_frame_seconds  # for the first frame only
+    greeted = False  # a socket silent before its first frame is closed; after it, away
     try:
         while not peer.closed:
             if first is not None:
                 message, first = first, None
             else:
+                wait: float | None = server.options.silence_seconds
+                if not greeted:
+                    wait = server.options.first_frame_seconds
+                elif peer.silent:
+                    wait = None  # away until it speaks
                 try:
                     message = await asyncio.wait_for(websocket.receive(), wait)
                 except TimeoutError:
+                    if greeted:
+                        await room.heard(peer, silent=True)  # away: as if it had closed
+                        continue
                     log_event("socket.silent", room=room.code)
                     peer.push_close(routes.CLOSE_POLICY, routes.SILENT_REASON)
                     break
-            wait = None
+            greeted = True
             if message["type"] == "websocket.disconnect":
                 break
+            if peer.silent:
+                await room.heard(peer, silent=False)  # back the moment it speaks
             verdict = server.frame_limits.check(peer.conn, server.options.limits_clock())
             if verdict is Frame.CLOSE:
                 log_event("socket.flood", room=room.code, level=logging.WARNING)
