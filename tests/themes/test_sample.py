@@ -38,6 +38,8 @@ def test_the_summary_counts_the_catalogue_pairs_at_each_level() -> None:
         assert section.available == levels.count(section.level)
         assert f"; {section.available} family-safe pairs at this level" in line
     assert sum(section.available for section in sections) == len(entries) * (len(entries) - 1) // 2
+    english = catalog_from_documents([big_document(), big_document("school") | {"language": "en"}])
+    assert [s.available for s in draw_samples(english, seed=7)] == [s.available for s in sections]
 
 
 def test_a_catalog_that_cannot_reach_a_level_shows_the_level_used() -> None:

@@ -59,7 +59,7 @@ def draw_samples(catalog: Catalog, seed: int) -> list[Section]:
     for scope, categories in scopes:
         if not categories:
             continue
-        counts = pair_counts(catalog, categories)
+        counts = pair_counts(catalog, categories, DealRequest().language)
         for level in LEVEL_NAMES:
             rng = random.Random(f"{seed}/{scope}/{level}")
             request = DealRequest(categories=categories, similarity=level, family_safe_only=True)
@@ -84,8 +84,11 @@ def draw_samples(catalog: Catalog, seed: int) -> list[Section]:
     return sections
 
 
-def pair_counts(catalog: Catalog, categories: frozenset[str]) -> dict[Similarity, int]:
-    """How many family-safe pairs of these categories sit at each level (close: not very close).
+def pair_counts(
+    catalog: Catalog, categories: frozenset[str], language: str = "fr"
+) -> dict[Similarity, int]:
+    """How many family-safe pairs of these categories and language sit at each level (close:
+    not very close), as the sample's deals draw them.
 
     Counted from the links, never by trying every pair: the unrelated ones are the rest.
     """
@@ -93,7 +96,11 @@ def pair_counts(catalog: Catalog, categories: frozenset[str]) -> dict[Similarity
     for franchise in catalog.franchises:
         if franchise.category not in categories:
             continue
-        safe = {entry.key for entry in franchise.entries if entry.family_safe}
+        safe = {
+            entry.key
+            for entry in franchise.entries
+            if entry.family_safe and entry.language == language
+        }
         linked = 0
         for key in safe:
             for other, link in franchise.neighbours[key]:
