@@ -39,10 +39,13 @@ CODE = "ROOMS"
 class Host:
     """A fake host: sockets, one alarm, frames received per socket."""
 
-    def __init__(self, path: Path, *, hibernate: bool = False, seed: int = 7) -> None:
+    def __init__(
+        self, path: Path, *, hibernate: bool = False, seed: int = 7, sole_writer: bool = False
+    ) -> None:
         self.path = path
         self.db = SqliteDatabase(path)
         self.hibernate = hibernate
+        self.sole_writer = sole_writer
         self.now = START
         self.runner = RoomRunner.create(self.db, CODE, self.now, seed, deck=DECK)
         self.connections: dict[str, str | None] = {}
@@ -58,7 +61,8 @@ class Host:
 
     def _runner(self) -> RoomRunner:
         if self.hibernate:
-            return RoomRunner(SqliteDatabase(self.path), CODE, deck=DECK)
+            db = SqliteDatabase(self.path)
+            return RoomRunner(db, CODE, deck=DECK, sole_writer=self.sole_writer)
         return self.runner
 
     def carry_out(self, outbox: Outbox, sender: str | None = None) -> Outbox:
@@ -705,6 +709,29 @@ def test_a_hibernating_host_gives_players_exactly_what_a_warm_one_gives(tmp_path
     assert fulls[1] == {True}  # a runner built afresh knows no socket: whole views
     assert fulls[0] == {True, False}  # the warm one sends only what changed
     assert sizes[0] < sizes[1] / 3
+
+
+def test_a_woken_sole_writer_sends_only_what_changed_since_the_stored_room(
+    tmp_path: Path,
+) -> None:
+    """A Durable Object rebuilt at every call (each call a wake) sends each socket the changes
+    since the room it stored, which every socket was sent: the same views as a warm host."""
+    held, logs = [], []
+    for hibernate in (False, True):
+        (tmp_path / str(hibernate)).mkdir()
+        host = seated(tmp_path / str(hibernate), 5, hibernate=hibernate, sole_writer=True)
+        play_to_the_end(host)
+        held.append(
+            {
+                conn: [{**m, "recap_from": None} for m in messages if m["type"] == "view"]
+                for conn, messages in host.received.items()
+            }
+        )
+        logs.append([json.loads(frame) for _, frame in host.log])
+    assert held[0] == held[1]
+    woken = [m for m in logs[1] if m["type"] == "view"]
+    assert sum(m["full"] for m in woken) == 5  # one whole view per socket: after its hello
+    assert len(woken) == len([m for m in logs[0] if m["type"] == "view"])
 
 
 def test_a_socket_is_sent_only_the_recap_entries_it_lacks(tmp_path: Path) -> None:
