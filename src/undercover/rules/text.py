@@ -309,6 +309,19 @@ GRADE_WORDS: dict[str, NumberWords] = {
         joiners=frozenset({"et"}),
         not_alone=frozenset({"un"}),
     ),
+    "en": NumberWords(
+        grades=(
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+            "seventeen", "eighteen", "nineteen", "twenty",
+        ),
+        others=frozenset(
+            {"thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
+             "hundreds", "thousand", "thousands", "million", "millions", "billion", "billions"}
+        ),
+        joiners=frozenset({"and"}),
+        not_alone=frozenset({"one"}),  # "the one", "one of those days": a pronoun first
+    ),
 }  # fmt: skip
 WORD_LANGUAGE = "fr"  # the language of the words dealt, hence of the clues
 
