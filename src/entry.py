@@ -32,7 +32,7 @@ from undercover.hosts.ratelimit import client_key
 from undercover.hosts.runner import Connections, Outbox, RoomRunner
 from undercover.hosts.security import SECURITY_HEADERS, is_origin_allowed
 from undercover.hosts.share import qr_svg, share_url
-from undercover.hosts.store import Row, SqlValue, has_tables
+from undercover.hosts.store import Row, SqlValue
 from undercover.hosts.warm_up import warm_up
 from undercover.themes.builtin import builtin_catalog
 from undercover.wire.codec import error_frame
@@ -353,10 +353,11 @@ class GameRoom(DurableObject):
 
     def _runner(self) -> RoomRunner | None:
         """None if no room here: then nothing is written."""
-        if self.runner is None and has_tables(self.db):
+        if self.runner is None:
             name = getattr(self.state.id, "name", None)
             code = name if isinstance(name, str) else "?"
-            self.runner = RoomRunner(self.db, code, deck=DECK, sole_writer=True)
+            runner = RoomRunner(self.db, code, deck=DECK, sole_writer=True)
+            self.runner = runner if runner.exists() else None  # the room read once, here
         return self.runner
 
     def _sockets(self) -> dict[str, Socket]:

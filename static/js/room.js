@@ -253,7 +253,7 @@ export const room = {
     } else if (model.phase !== "lobby") {
       this.afterEnd = null;
     }
-    this.rematching = false;
+    if (model.phase !== "ended") this.rematching = false; // asked by this phone: done
     this.model = model;
     this.rawView = view;
     this.render();

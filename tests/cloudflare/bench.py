@@ -241,7 +241,7 @@ def by_kind(calls: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 def markdown(kinds: dict[str, dict[str, Any]]) -> str:
     """The per-kind table of docs/benchmarks.md (medians; p99 after the slash)."""
     lines = [
-        "| invocation | n | Python CPU (harness) | frames | SQL (writes) | KB written "
+        "| invocation | n | Python CPU (harness) | frames (KB) | SQL (writes) | KB written "
         "| estimate, median / p99 |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -249,7 +249,7 @@ def markdown(kinds: dict[str, dict[str, Any]]) -> str:
         python, est = k["python_cpu"], k["estimate"]
         lines.append(
             f"| {kind} | {k['count']} | {python['median']:.2f} / {python['p99']:.2f} ms "
-            f"| {k['frames']:g} | {k['statements']:g} ({k['writes']:g}) "
+            f"| {k['frames']:g} ({k['frame_kb']:.1f}) | {k['statements']:g} ({k['writes']:g}) "
             f"| {k['written_kb']:.1f} | **{est['median']:.2f} / {est['p99']:.2f} ms** |"
         )
     return "\n".join(lines)

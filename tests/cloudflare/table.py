@@ -49,20 +49,18 @@ class Table:
         """Wait until the room handled everything and every connected player has its last view.
 
         The harness's queue being idle means every frame was written to its socket; loopback
-        delivers them within milliseconds, so the views are taken as settled once every
-        player holds the same revision and nothing new arrived for a short while.
+        delivers them within milliseconds, so the views are taken as settled once nothing new
+        arrived for a short while. Not "every player holds the same revision": a socket whose
+        view changed in nothing but the clock is sent no frame (protocol 5).
         """
         await asyncio.to_thread(self.harness.idle)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        last: tuple[int, ...] | None = None
+        seen: list[tuple[int, ...]] = []
         while loop.time() < deadline:
-            live = self.connected()
-            marks = tuple(p.views_received + len(p.errors) for p in live)
-            seqs = {p.seq for p in live}
-            if marks == last and len(seqs) <= 1:
+            seen.append(tuple(p.views_received + len(p.errors) for p in self.connected()))
+            if len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3]:
                 return
-            last = marks
             await asyncio.sleep(0.03)
         raise TimeoutError("the table did not settle")
 

@@ -194,6 +194,19 @@ def test_the_crown_passes_to_the_next_seat_after_the_old_host() -> None:
     assert table.room.host == table.pid("cy")
 
 
+def test_the_crown_skips_a_spectator_even_when_next_in_order() -> None:
+    table = Table.seated(*NAMES)
+    for name in NAMES[:-1]:
+        table.disconnect(name)
+    table.tick(RECONNECT_GRACE_SECONDS)
+    assert table.room.host == table.pid("eve")  # the last seat hosts
+    for name in NAMES[:-1]:
+        table.reconnect(name)
+    table.started().join("zoe")  # zoe watches, next after eve in join order
+    table.disconnect("eve").tick(RECONNECT_GRACE_SECONDS)
+    assert table.room.host == table.pid("ana")
+
+
 def test_the_crown_never_passes_to_a_bot() -> None:
     table = Table.seated("ana")
     table.run("ana", AddBot(seq=table.seq)).join("ben")

@@ -7,7 +7,7 @@ import pytest
 
 from undercover.rules import Camp, Mode, Words, guess, skip_theme
 from undercover.rules.prompts import ENGLISH_PROMPTS, THEME_PROMPTS
-from undercover.rules.text import clue_contains, guess_matches
+from undercover.rules.text import clue_contains, clue_states_grade, guess_matches
 
 from .table import table
 from .test_guess import eliminate_white
@@ -84,3 +84,22 @@ def test_grade_mode_draws_its_built_in_prompts_in_the_word_language() -> None:
     assert french.round_theme in THEME_PROMPTS
     assert len(set(ENGLISH_PROMPTS)) >= 100
     assert not set(ENGLISH_PROMPTS) & set(THEME_PROMPTS) - {"Halloween"}
+
+
+@pytest.mark.parametrize(
+    ("clue", "grade", "states"),
+    [
+        ("Twelve!", 12, True),
+        ("a solid 12/20", 12, True),
+        ("seventeen out of twenty", 17, True),
+        ("twenty-one guns", 20, False),  # a number word that is not the grade
+        ("a hundred and two", 2, False),
+        ("the one and only", 1, False),  # "one" alone is a pronoun
+        ("two thumbs up", 2, True),
+        ("douze", 12, False),  # French number words are not read in an English room
+    ],
+)
+def test_the_own_grade_check_reads_english_number_words(
+    clue: str, grade: int, states: bool
+) -> None:
+    assert clue_states_grade(clue, grade, "en") is states

@@ -12,10 +12,10 @@ Serialising views for many viewers at once is the wire's job (`wire/frames.py`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar, cast
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from undercover.engine import ghosts, seats
 from undercover.engine.dealing import Deck
@@ -35,6 +35,7 @@ from undercover.engine.state import (
 from undercover.rules import Game, RecapEntry, Role, RuleViolation, composition
 
 JSON = dict[str, Any]
+_T = TypeVar("_T")
 _RECAP: TypeAdapter[tuple[RecapEntry, ...]] = TypeAdapter(tuple[RecapEntry, ...])
 _SCORE_LINES: TypeAdapter[tuple[ScoreLine, ...]] = TypeAdapter(tuple[ScoreLine, ...])
 
@@ -53,9 +54,33 @@ def view_for(room: Room, viewer: str | None, now: float, deck: Deck) -> JSON:
 # --- public part -------------------------------------------------------------------------
 
 
-def public_view(room: Room, now: float, deck: Deck, *, with_recap: bool = True) -> JSON:
+class Memo:
+    """Parts of the public view kept from one step to the next while their inputs are the
+    very same objects (the room's models are frozen: the same object, the same value), so a
+    step rebuilds only the parts it changed. One per room (`wire/frames.py`); the values it
+    returns are shared with the next steps: never change them."""
+
+    def __init__(self) -> None:
+        self._held: dict[object, tuple[tuple[object, ...], Any]] = {}
+
+    def get(self, key: object, inputs: tuple[object, ...], build: Callable[[], _T]) -> _T:
+        held = self._held.get(key)
+        if held is not None and all(a is b for a, b in zip(held[0], inputs, strict=True)):
+            return cast(_T, held[1])
+        value = build()
+        self._held[key] = (inputs, value)
+        return value
+
+
+def public_view(
+    room: Room, now: float, deck: Deck, *, with_recap: bool = True, memo: Memo | None = None
+) -> JSON:
     """The part of every view that is the same for all (`with_recap=False`: an empty recap)."""
+    if memo is None:
+        memo = Memo()  # nothing held: every part built
     phase, game = room.phase, room.game
+    settings, host_words = room.settings, room.host_words
+    lobby = isinstance(phase, Lobby)
     return {
         "now": now,
         "room": room.code,
@@ -68,30 +93,45 @@ def public_view(room: Room, now: float, deck: Deck, *, with_recap: bool = True) 
         "revealed": phase.eliminated if isinstance(phase, Reveal) else None,
         "guesser": phase.guesser if isinstance(phase, Guessing) else None,
         "host": room.host,
-        "players": [_seat(room, seat, game) for seat in room.seats],
-        "settings": _settings(room),
-        "composition": _composition(room),
-        "similarity": _similarity(room, deck),
-        "host_words": host_words_summary(room),
-        "catalog": deck.theme_choices[room.settings.word_language]
-        if isinstance(phase, Lobby)
-        else None,
-        "game": _game(room, game, with_recap) if game is not None else None,
-        "scoreboard": _scoreboard(room),
+        "players": [_seat(room, seat, game, memo) for seat in room.seats],
+        "settings": memo.get("settings", (settings,), lambda: _settings(room)),
+        "composition": memo.get(
+            "composition",
+            (game and game.roles, game is None and room.seats, settings),
+            lambda: _composition(room),
+        ),
+        "similarity": memo.get(
+            "similarity",
+            (lobby, settings, host_words, room.history, room.removed_pairs),
+            lambda: _similarity(room, deck),
+        ),
+        "host_words": memo.get(
+            "host_words", (host_words, room.removed_pairs), lambda: host_words_summary(room)
+        ),
+        "catalog": deck.theme_choices[settings.word_language] if lobby else None,
+        "game": _game(room, game, with_recap, memo) if game is not None else None,
+        "scoreboard": memo.get("scoreboard", (room.scoreboard,), lambda: _scoreboard(room)),
     }
 
 
-def _seat(room: Room, seat: Seat, game: Game | None) -> JSON:
+def _seat(room: Room, seat: Seat, game: Game | None, memo: Memo) -> JSON:
+    status, host = _status(seat, game), seat.player_id == room.host
+    return memo.get(
+        ("seat", seat.player_id), (seat, status, host), lambda: _seat_part(seat, status, host)
+    )
+
+
+def _seat_part(seat: Seat, status: str, host: bool) -> JSON:
     return {
         "player_id": seat.player_id,
         "nickname": seat.nickname,
         "avatar": seat.avatar,
         "color": seat.color,
-        "status": _status(seat, game),
+        "status": status,
         "connected": seat.connected,
         "absent": seat.absent,
         "grace_deadline": seat.grace_ends_at,
-        "is_host": seat.player_id == room.host,
+        "is_host": host,
         "bot": seat.bot,  # a bot's strength, or None for a person
     }
 
@@ -160,10 +200,11 @@ def _similarity(room: Room, deck: Deck) -> JSON | None:
     }
 
 
-def _game(room: Room, game: Game, with_recap: bool) -> JSON:
+def _game(room: Room, game: Game, with_recap: bool, memo: Memo) -> JSON:
     rules = game.settings
     reveal = (rules.reveal_on_elimination, rules.reveal_on_elimination and rules.reveal_word)
     ballots = [p for p in game.alive if p in game.ballots]
+    cards = (rules, game.roles, game.words, game.grades)
     return {
         "mode": game.settings.mode.value,
         "speaking_order": list(game.speaking_order),
@@ -181,12 +222,22 @@ def _game(room: Room, game: Game, with_recap: bool) -> JSON:
         "candidates": list(game.candidates),
         "ballot_kind": game.ballot_kind.value,
         "phantom_votes": dict(game.phantom_votes),
-        "eliminated": [_card(game, p, reveal) for p in game.eliminated],
-        "kicked": [_card(game, p, reveal) for p in game.kicked],
+        "eliminated": memo.get(
+            "eliminated",
+            (game.eliminated, *cards),
+            lambda: [_card(game, p, reveal) for p in game.eliminated],
+        ),
+        "kicked": memo.get(
+            "kicked", (game.kicked, *cards), lambda: [_card(game, p, reveal) for p in game.kicked]
+        ),
         "recap": _RECAP.dump_python(game.recap, mode="json") if with_recap else [],
-        "outcome": game.outcome.model_dump(mode="json") if game.outcome else None,
+        "outcome": memo.get("outcome", (game.outcome,), lambda: _dumped(game.outcome)),
         "end": _end(room, game) if game.is_over else None,
     }
+
+
+def _dumped(model: BaseModel | None) -> JSON | None:
+    return model.model_dump(mode="json") if model is not None else None
 
 
 def _card(game: Game, player: str, shown: tuple[bool, bool]) -> JSON:

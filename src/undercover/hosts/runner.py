@@ -136,6 +136,9 @@ class RoomRunner:
         self.sole_writer = sole_writer
         self._schema_ready = False
         self._cache: _Loaded | None = None
+        # The room as read from storage, until the next frames are built: what every socket
+        # of a woken Durable Object holds (`Frames.prime`).
+        self._stored: _Loaded | None = None
         recaps = RecapJson()  # the recap's JSON, reused from step to step
         self._writer = store.RoomWriter(recaps)  # for saving: the same entries
         self._frames = Frames(deck, recaps)  # and what each socket was last sent
@@ -396,6 +399,11 @@ class RoomRunner:
         for conn in turn.fresh:
             self._frames.forget(conn)
         targets = [(c, None if turn.live[c] == BOARD else turn.live[c]) for c in recipients]
+        if self._stored is not None and targets:
+            # A wake: each socket holds the stored room's view; send it what changed since.
+            stored, self._stored = self._stored.room, None
+            held = [(c, None if p == BOARD else p) for c, p in turn.live.items()]
+            self._frames.prime(stored, now, [(c, v) for c, v in held if c not in turn.fresh])
         alarm_at = next_deadline(turn.room)
         if targets:  # last: from here on these frames are sent
             turn.frames.extend(self._frames.build(turn.room, revision, now, targets, turn.live))
@@ -424,9 +432,12 @@ class RoomRunner:
         # Probing an unknown code must write nothing (on Cloudflare every code names a
         # Durable Object): the tables are only created by `create`, or upgraded once found.
         if not self._schema_ready:
-            if not store.has_tables(self.db):
+            missing = store.missing_tables(self.db)
+            if "room" in missing:
                 return None
-            self._ensure_schema()
+            if missing:  # a table added to the schema since the room was created
+                store.ensure_schema(self.db)
+            self._schema_ready = True  # a wake's first event: one statement, not three
         cached = self._cache
         if cached is not None and (
             self.sole_writer or store.read_revision(self.db) == cached.revision
@@ -437,6 +448,8 @@ class RoomRunner:
             self._cache = None
             return None
         self._cache = _Loaded(store.load_room(record), record.revision)
+        if self.sole_writer:  # no other writer: the stored room is what the sockets were sent
+            self._stored = self._cache
         return self._cache
 
     def _save(self, room: Room, revision: int, doc: str | None = None) -> None:

@@ -115,12 +115,24 @@ def schema_statements() -> list[str]:
     return [statement.strip() for statement in "\n".join(lines).split(";") if statement.strip()]
 
 
+SCHEMA_TABLES = tuple(
+    re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", SCHEMA_PATH.read_text("utf-8"))
+)
+
+
 def has_tables(db: Database) -> bool:
     """Whether a room was ever created in this database (reads only)."""
     found = db.execute(
         "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'room'"
     )
     return found[0]["n"] == 1
+
+
+def missing_tables(db: Database) -> set[str]:
+    """The tables of schema.sql this database lacks (reads only, one statement): all of them
+    when no room was ever created here, none once the schema is in place."""
+    found = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return set(SCHEMA_TABLES).difference(row["name"] for row in found)
 
 
 def ensure_schema(db: Database) -> None:

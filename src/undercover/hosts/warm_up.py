@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from undercover.engine.dealing import Deck
 from undercover.engine.state import Room
 from undercover.hosts.runner import Outbox, RoomRunner
-from undercover.hosts.store import Database, Row, SqlValue
+from undercover.hosts.store import SCHEMA_TABLES, Database, Row, SqlValue
 from undercover.wire.protocol import PROTOCOL_VERSION
 
 BOTS = 5  # with the host, six seats: roles, clues, votes, an elimination, the end screen
@@ -37,6 +37,8 @@ class MemoryDatabase:
         words = " ".join(sql.split())
         if words.startswith("SELECT count(*) AS n FROM sqlite_master"):
             return [{"n": int(self.tables)}]
+        if words.startswith("SELECT name FROM sqlite_master"):
+            return [{"name": name} for name in SCHEMA_TABLES] if self.tables else []
         if words.startswith(("CREATE TABLE", "CREATE INDEX", "INSERT INTO meta")):
             self.tables = True
             return []

@@ -1,6 +1,7 @@
 """`docs/pairs-sample.md`: pairs the game would deal per level, to judge the content at a glance.
 
-One room per scope (the franchises, the classic deck) and level deals `PAIRS_PER_LEVEL` games in a
+One room per scope (the franchises, the classic deck; each word language apart, as a room
+deals in one) and level deals `PAIRS_PER_LEVEL` games in a
 row from one seed (no repeats, family-safe as the lobby's default); each row shows the
 distinctive tags the two words share and their weight, and the summary the mean number of them.
 """
@@ -51,18 +52,20 @@ class Section:
 
 def draw_samples(catalog: Catalog, seed: int) -> list[Section]:
     """Per scope present in the catalog and per level, the pairs one room would be dealt."""
-    scopes = [
-        ("Personnages", frozenset(c for c in catalog.categories if c != CLASSIC)),
-        ("Classique", frozenset(c for c in catalog.categories if c == CLASSIC)),
-    ]
     sections = []
-    for scope, categories in scopes:
-        if not categories:
-            continue
-        counts = pair_counts(catalog, categories, DealRequest().language)
+    for language, scope, classic in _scopes(catalog):
+        categories = frozenset(
+            f.category
+            for f in catalog.franchises
+            if f.language == language and (f.category == CLASSIC) == classic
+        )
+        counts = pair_counts(catalog, categories, language)
         for level in LEVEL_NAMES:
+            # The French scopes keep their seed strings, so their tables stay as they were.
             rng = random.Random(f"{seed}/{scope}/{level}")
-            request = DealRequest(categories=categories, similarity=level, family_safe_only=True)
+            request = DealRequest(
+                categories=categories, similarity=level, family_safe_only=True, language=language
+            )
             history = DealHistory()
             rows = []
             for _ in range(PAIRS_PER_LEVEL):
@@ -84,6 +87,24 @@ def draw_samples(catalog: Catalog, seed: int) -> list[Section]:
     return sections
 
 
+def _scopes(catalog: Catalog) -> list[tuple[str, str, bool]]:
+    """(word language, title, classic deck or not) for each scope the catalog fills."""
+    titles = {("fr", False): "Personnages", ("fr", True): "Classique"}
+    found = {(f.language, f.category == CLASSIC) for f in catalog.franchises}
+    return [
+        (
+            language,
+            titles.get(
+                (language, classic), f"{'Classic' if classic else 'Characters'} ({language})"
+            ),
+            classic,
+        )
+        for language in ("fr", *sorted({f.language for f in catalog.franchises} - {"fr"}))
+        for classic in (False, True)
+        if (language, classic) in found
+    ]
+
+
 def pair_counts(
     catalog: Catalog, categories: frozenset[str], language: str = "fr"
 ) -> dict[Similarity, int]:
@@ -94,7 +115,7 @@ def pair_counts(
     """
     counts = dict.fromkeys(LEVEL_NAMES, 0)
     for franchise in catalog.franchises:
-        if franchise.category not in categories:
+        if franchise.category not in categories or franchise.language != language:
             continue
         safe = {
             entry.key

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from pydantic import TypeAdapter
+
 from undercover.engine.state import Room
 from undercover.rules import RecapEntry
 
@@ -26,27 +28,49 @@ def game_key(room: Room) -> GameKey:
     return (room.code, room.seed, room.games_started)
 
 
+_RECAP: TypeAdapter[Recap] = TypeAdapter(Recap)
+
+
 class RecapJson:
     """The JSON array of a recap (or of its entries from some index on), entries reused."""
 
     def __init__(self) -> None:
         self._game: GameKey | None = None
+        # A cold cache (a woken Durable Object) serialises the recap held so far in one call
+        # (`_head`: its entries joined, `_head_count` of them), ~4x cheaper than entry by
+        # entry; each later entry is serialised on its own (`_parts`).
+        self._head, self._head_count = "", 0
         self._parts: list[str] = []
 
     def text(self, game: GameKey, recap: Recap, start: int = 0) -> str:
         """The JSON array of `recap[start:]`: each entry as `model_dump_json(ensure_ascii=True)`,
         as in a view and in the stored room (tested byte for byte in both)."""
-        if game != self._game or len(recap) < len(self._parts):
-            self._game, self._parts = game, []
+        head = self._head_count
+        if game != self._game or len(recap) < head + len(self._parts):
+            self._game, self._parts, self._head, head = game, [], "", 0
+            if len(recap) > 1:
+                self._head = _RECAP.dump_json(recap, ensure_ascii=True).decode()[1:-1]
+                head = len(recap)
+            self._head_count = head
         parts = self._parts
-        parts.extend(entry.model_dump_json(ensure_ascii=True) for entry in recap[len(parts) :])
-        return "[" + ",".join(parts[start : len(recap)]) + "]"
+        parts.extend(_entry(entry) for entry in recap[head + len(parts) :])
+        tail = parts[max(0, start - head) : len(recap) - head]
+        if start >= head or not head:
+            return "[" + ",".join(tail) + "]"
+        if start == 0:
+            return "[" + ",".join([self._head, *tail]) + "]"
+        # Entries inside the head (a socket further behind than the cache's start): apart.
+        return "[" + ",".join([*map(_entry, recap[start:head]), *tail]) + "]"
 
     def splice(self, shell: str, game: GameKey, recap: Recap, start: int = 0) -> str | None:
         """`shell` (a document whose recap was left empty) with `recap[start:]` in the place
         of its `"recap":[]`; None if the shell does not hold exactly one (the layout changed:
         the caller serialises the whole document instead)."""
         return splice_json(shell, MARKER, self.text(game, recap, start))
+
+
+def _entry(entry: RecapEntry) -> str:
+    return entry.model_dump_json(ensure_ascii=True)
 
 
 def splice_json(shell: str, marker: str, value: str) -> str | None:

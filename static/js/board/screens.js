@@ -286,6 +286,7 @@ function ended(model) {
     h("ol", { class: "board-grid board-table" }, end.players.map((p) => {
       const player = model.byId[p.id] || { id: p.id, name: nameOf(model, p.id) };
       const won = outcome && outcome.winning_players.includes(p.id);
-      return tile(model, player, `${roleName(p.role)}${p.secret ? ` — ${p.secret}` : ""}`, won ? "won" : "out");
+      // The winners: a trophy as well as the green edge (never colour alone).
+      return tile(model, player, `${won ? "🏆 " : ""}${roleName(p.role)}${p.secret ? ` — ${p.secret}` : ""}`, won ? "won" : "out");
     })));
 }

@@ -50,7 +50,7 @@ def clue(room: Room, actor: str | None, text: str) -> Room:
 def _refuse_own_secret(room: Room, game: Game, player: str, text: str) -> None:
     """A clue may not give away the speaker's own word (or an alias), nor their grade."""
     grade = game.grade_of(player)
-    if grade is not None and clue_states_grade(text, grade):
+    if grade is not None and clue_states_grade(text, grade, room.settings.word_language):
         raise Rejected(RejectCode.CLUE_OWN_GRADE, "the clue states your own grade")
     deal, role = room.deal, game.role_of(player)
     if deal is None or role is Role.MR_WHITE:
