@@ -11,7 +11,7 @@ from unittest import mock
 from tests.engine.content import DECK
 from tests.engine.table import Table, token_of
 from undercover.bots import drive
-from undercover.bots.brain import decide
+from undercover.bots.brain import choices
 from undercover.engine import deadlines, ghosts, seats
 from undercover.engine.commands import (
     AddBot,
@@ -166,7 +166,7 @@ def host_alarm(table: Table, checked: Checked) -> None:
         if due is None or due.at > table.now or due.kind != "bot" or due.player_id is None:
             break
         room, bot = table.room, due.player_id
-        with mock.patch.object(drive, "decide", wraps=decide) as brain:
+        with mock.patch.object(drive, "choices", wraps=choices) as brain:
             chosen = drive.bot_move(room, bot, table.now, DECK)
         view, catalog, _ = brain.call_args.args
         assert view == view_for(room, bot, table.now, DECK)

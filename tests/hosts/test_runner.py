@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.content import DECK
+from undercover.bots import legal
 from undercover.engine.deadlines import next_deadline
 from undercover.engine.phases import clues as clues_phase
 from undercover.engine.state import Room
@@ -162,37 +163,25 @@ def names_by_id(host: Host) -> dict[str, str]:
 
 
 def play_turn(host: Host, suspect: str | None = None) -> bool:
-    """One legal move by whoever is expected to act (or, if they have no socket, the
-    deadline that will skip them), voting for `suspect` when possible; False once over."""
+    """One legal move (`bots.legal`) by whoever is expected to act, in speaking order (or, if
+    they have no socket, the deadline that will skip them), voting for `suspect` when
+    possible; False once over."""
     by_id = names_by_id(host)
-    anyone = next(iter(by_id.values()))
-    view = host.view(anyone)
-    phase, seq, game = view["phase"], view["phase_seq"], view["game"]
-    move: tuple[str | None, dict[str, Any]] | None = None
-    if phase == "lobby":
-        move = (view["host"], {"type": "start_game", "seq": seq})
-    elif phase == "role_reveal":
-        waiting = [p for p in game["alive"] if p in by_id and p not in view["confirmed"]]
-        if waiting:
-            move = (waiting[0], {"type": "confirm_role", "seq": seq})
-    elif phase == "clues" and game["stage"] == "theme":
-        move = (game["proposer"], {"type": "propose_theme", "seq": seq, "text": "fruits"})
-    elif phase == "clues":
-        move = (game["speaker"], {"type": "give_clue", "seq": seq, "text": "indice"})
-    elif phase == "voting":
-        pending = [p for p in game["alive"] if p in by_id and p not in game["voters"]]
-        if pending:
-            choices = [p for p in (game["candidates"] or game["alive"]) if p != pending[0]]
-            choices.sort(key=lambda p: p != suspect)
-            move = (pending[0], {"type": "cast_vote", "seq": seq, "target": choices[0]})
-    elif phase == "guess":
-        move = (view["guesser"], {"type": "guess", "seq": seq, "text": "7"})  # a grade, or a word
-    elif phase == "ended":
+    view = host.view(next(iter(by_id.values())))
+    if view["phase"] == "ended":
         return False
-    if move is not None and move[0] in by_id:
-        host.command(by_id[move[0]], move[1])
-    else:
-        host.fire_alarm()
+    if view["phase"] == "lobby":
+        host.command(by_id[view["host"]], {"type": "start_game", "seq": view["phase_seq"]})
+        return True
+    game = view["game"]
+    order = [*game["alive"], *(p for p in by_id if p not in game["alive"])]
+    suspects = () if suspect is None else (suspect,)
+    for player in (p for p in order if p in by_id):
+        move = legal.simple_move(host.view(by_id[player]), player, suspects=suspects)
+        if move is not None:
+            host.command(by_id[player], legal.as_wire(move))
+            return True
+    host.fire_alarm()
     return True
 
 

@@ -111,7 +111,9 @@ def test_the_board_shows_the_tie_and_never_reveals_before_the_phones(table: Tabl
         assert shows >= phone_counts[player_id] > 0
     flip = board.locator("#board-flip .flip-front")
     expect(flip).to_contain_text(role)
-    board.wait_for_timeout(phone_flip + 800)  # the picture once the card has flipped
+    # The picture once the card has flipped (its animations run to their end at once: the
+    # reveal lasts 6 s, a busy machine may be slower than that to take it).
+    board.evaluate("document.getAnimations().forEach(a => a.finish())")
     board.screenshot(path=str(RESULTS / "board-reveal-1920.png"))
     board.set_viewport_size(SMALL_TV)
     board_look(board, "board-reveal-1280")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 
-from undercover.bots import grades, words
+from undercover.bots import grades, legal, words
 from undercover.bots.lexicon import lexicon_for
 from undercover.bots.reading import Table, View, read
 from undercover.bots.skills import SKILLS
@@ -14,6 +15,20 @@ from undercover.engine.commands import CastVote, ConfirmRole, GiveClue, Guess, P
 from undercover.themes.model import Catalog
 
 BotCommand = ConfirmRole | GiveClue | ProposeTheme | CastVote | Guess
+
+
+def choices(view: View, catalog: Catalog, rng: random.Random) -> Iterator[BotCommand]:
+    """The bot's choice first, then every legal move (from its view) in case the engine
+    refuses it: the host takes the first one accepted, so a refusal never leaves a turn
+    waiting."""
+    chosen = decide(view, catalog, rng)
+    if chosen is None:
+        return
+    yield chosen
+    me = str(view["me"]["player_id"])
+    for move in legal.moves(view, me):
+        if move != chosen:
+            yield move
 
 
 def decide(view: View, catalog: Catalog, rng: random.Random) -> BotCommand | None:

@@ -15,10 +15,12 @@ import math
 import zlib
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from undercover.rules.text import clue_contains
 from undercover.rules.text import fold as fold_text
+from undercover.themes.clue_lists import ClueLists, builtin_lists
 from undercover.themes.model import Catalog, Entry
 from undercover.themes.select import DealError, DealRequest, allowed_pool
 
@@ -60,14 +62,20 @@ class Lexicon:
     entries: tuple[Entry, ...]
     with_attributes: bool  # the attribute variant leaves attributes out: one is a secret word
     same_franchise: bool  # pairs come from one franchise at every level, "none" included
+    # What people say of each tag (`themes/<category>/<id>.clues.json`), per theme and tag.
+    lists: ClueLists = field(default_factory=dict, hash=False, compare=False)
 
     @functools.cached_property
     def features(self) -> Mapping[str, tuple[str, ...]]:
-        """entry key -> its features as written (tags, then attributes), without repeats."""
-        return {
-            e.key: tuple(dict.fromkeys((*e.tags, *(e.attributes if self.with_attributes else ()))))
-            for e in self.entries
-        }
+        """entry key -> its features as written (tags, attributes, then what people say of
+        its tags), without repeats."""
+        found = {}
+        for e in self.entries:
+            attributes = e.attributes if self.with_attributes else ()
+            said = self.lists.get(e.franchise_id, {})
+            associated = (clue for tag in e.tags for clue in said.get(tag, ()))
+            found[e.key] = tuple(dict.fromkeys((*e.tags, *attributes, *associated)))
+        return found
 
     @functools.cached_property
     def folded(self) -> Mapping[str, frozenset[str]]:
@@ -159,8 +167,19 @@ class Lexicon:
         fits = self.matches(clue)
         if knows.share >= 1.0:
             return fits
-        folded = fold(clue)
-        return {key: fit for key, fit in fits.items() if knows(key, folded)}
+        known = self._known.get((clue, knows))
+        if known is None:
+            folded = fold(clue)
+            known = {key: fit for key, fit in fits.items() if knows(key, folded)}
+            if len(self._known) > 1 << 14:
+                self._known.clear()
+            self._known[clue, knows] = known
+        return known
+
+    @functools.cached_property
+    def _known(self) -> dict[tuple[str, Knowledge], Mapping[str, float]]:
+        """(clue, bot) -> the fits it knows: each bot reads the same clues at every vote."""
+        return {}
 
     def log_odds(
         self, clue: str, entry: Entry, among: tuple[Entry, ...], knows: Knowledge = EVERYTHING
@@ -181,6 +200,10 @@ class Lexicon:
     def _typical(self) -> dict[tuple[str, int, Knowledge], float]:
         """(clue, id of a `neighbours` tuple, which this lexicon keeps) -> mean likelihood."""
         return {}
+
+    def holders(self, feature: str) -> int:
+        """How many entries of the pool hold `feature` (1: it names its entry)."""
+        return len(self._index[0].get(fold(feature), frozenset()))
 
     def share(self, feature: str, among: tuple[Entry, ...]) -> float:
         """The fraction of `among` holding `feature` (1 / len: held by one entry only)."""
@@ -251,6 +274,8 @@ class Lexicon:
         if spans & self.names:
             return True
         own_words = {w for s in own for w in fold(s).split() if len(w) >= 3}
+        if own and clue_contains(clue, own[0], own[1:]):  # as the engine reads it: plurals too
+            return True
         return bool(own_words & set(words)) or bool(spans & {fold(s) for s in own})
 
 
@@ -285,7 +310,9 @@ def lexicon_for(catalog: Catalog, settings: Mapping[str, Any]) -> Lexicon:
     # (themes/select.py, reason small_pool): then the other word comes from anywhere in it.
     franchises = Counter(entry.franchise_id for entry in pool)
     crossing = max(franchises.values(), default=0) < 2
-    lexicon = Lexicon(pool, with_attributes=not key[3], same_franchise=not crossing)
+    lexicon = Lexicon(
+        pool, with_attributes=not key[3], same_franchise=not crossing, lists=builtin_lists()
+    )
     if len(_cache) > 64:
         _cache.clear()
     _cache[id(catalog), key] = (catalog, lexicon)

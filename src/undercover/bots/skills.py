@@ -17,7 +17,6 @@ class Skill:
     blend: float  # weight of "this clue also fits the word the table describes" (0: ignores)
     self_doubt: float  # below this chance that the table shares its word, it borrows theirs
     lie_cost: float  # how much less it likes a clue of the table's word that misses its own
-    vague_fit: float  # the fit it grants a vague clue when its features all look risky
     guess_temperature: float  # Mr. White draws his guess from the posterior raised to 1/this
     white_reads: bool  # as Mr. White, follows the clues already given instead of the pool
     knows: float  # the share of the pool's clue-to-entry links it recognises (the rest: misfits)
@@ -34,7 +33,6 @@ SKILLS: dict[Strength, Skill] = {
         blend=0.0,
         self_doubt=0.0,
         lie_cost=9.0,
-        vague_fit=0.3,
         white_reads=False,
         knows=0.4,
         guess_temperature=3.0,
@@ -49,7 +47,6 @@ SKILLS: dict[Strength, Skill] = {
         blend=1.5,
         self_doubt=0.3,
         lie_cost=1.0,
-        vague_fit=0.3,
         white_reads=True,
         knows=0.7,
         guess_temperature=3.0,
@@ -64,7 +61,6 @@ SKILLS: dict[Strength, Skill] = {
         blend=2.0,
         self_doubt=0.4,
         lie_cost=0.5,
-        vague_fit=0.3,
         white_reads=True,
         knows=0.95,
         guess_temperature=0.5,

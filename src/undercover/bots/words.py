@@ -21,7 +21,6 @@ from undercover.rules.text import fold
 from undercover.themes.model import Entry
 
 _OWN_PRIOR = 2 / 3  # a player's chance of being a civilian, about, at 5 to 8 players
-_VAGUE_MISS = 1.0  # a vague clue scores as a feature e times too common or too rare
 _WHITE_CHOICES = 60  # Mr. White weighs only the likeliest features (a pool holds thousands)
 _GUESS_FLOOR = 1e-5  # Mr. White never guesses an entry this much less likely than the best
 # Said when the bot has nothing better left: vague on purpose, as a person out of ideas (a word
@@ -103,10 +102,10 @@ def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: rand
     if guessed is not None:
         borrowed = _fresh(table, lexicon, lexicon.features[guessed.key], own)
         scored += [(_blend(skill, seen, lexicon, f) - skill.lie_cost, f) for f in borrowed]
-    if seen:  # something vague fits any word a little, and is off the aimed share
-        vague = skill.blend * math.log(skill.vague_fit) - _VAGUE_MISS
-        scored.append((vague, fallback_clue(table, lexicon, own)))
-    return _pick(scored, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)
+    # A feature no other entry of the pool holds names the word: never said (a stock filler
+    # rather, once nothing else is left).
+    shared = [(score, f) for score, f in scored if lexicon.holders(f) > 1]
+    return _pick(shared, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)
 
 
 def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> dict[str, float]:

@@ -143,8 +143,13 @@ def at_table(room: Room, seat: Seat) -> bool:
 
 
 def anyone_connected(room: Room) -> bool:
-    """Is a human at the table connected? If not, the room pauses (bots never play alone)."""
-    return any(s.connected and s.bot is None and at_table(room, s) for s in room.seats)
+    """Is a person the room waits for connected? If not, the room pauses (bots never play
+    alone). It waits for the people still at the table who have not left; when there are
+    none (only bots still play), for every person in the room, eliminated or watching, so
+    that anyone's return resumes it."""
+    people = [s for s in room.seats if s.bot is None and not s.kicked]
+    playing = [s for s in people if at_table(room, s) and not s.absent]
+    return any(s.connected for s in playing or people)
 
 
 def pause_if_empty(room: Room, now: float) -> Room:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from undercover.themes import THEMES_DIR
 from undercover.themes.audit import counts, findings
+from undercover.themes.clue_lists import read_lists
 from undercover.themes.generate import DATA_MODULE, write_module
 from undercover.themes.load import read_documents
 from undercover.themes.model import Catalog, Franchise, Similarity, catalog_from_documents
@@ -92,9 +93,15 @@ def check(root: Path) -> int:
         print(
             f"✗ under {FAIL_BELOW:.0%} of entries with a very close partner: {', '.join(failing)}"
         )
+    lists, flaws = read_lists(root)
+    for flaw in flaws:
+        print(flaw)
+    print(f"clue lists: {sum(len(tags) for tags in lists.values())} tags in {len(lists)} files")
     if problems:
         print(f"✗ {len(problems)} problem(s): these files cannot be used")
-    return 1 if problems or failing else 0
+    if flaws:
+        print(f"✗ {len(flaws)} problem(s) in the clue lists")
+    return 1 if problems or failing or flaws else 0
 
 
 def generate(root: Path, target: Path) -> int:
@@ -104,7 +111,12 @@ def generate(root: Path, target: Path) -> int:
     if problems:
         print("✗ not generated: fix the theme files first")
         return 1
-    changed = write_module(documents, target)
+    lists, flaws = read_lists(root)
+    if flaws:
+        print("\n".join(flaws))
+        print("✗ not generated: fix the clue lists first")
+        return 1
+    changed = write_module(documents, target, lists)
     print(f"{target}: {'written' if changed else 'already up to date'} ({len(documents)} files)")
     return 0
 

@@ -7,7 +7,7 @@ module holding one JSON string (parsed once, at import, inside the deploy snapsh
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +21,31 @@ THEMES_JSON: Final = r\'\'\'
 '''
 
 
-def render_module(documents: Sequence[dict[str, Any]]) -> str:
-    """The data module's text for these checked documents (sorted, so the output is stable)."""
+def _raw(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True)
+    # The only sequence a raw triple-quoted string cannot hold; JSON's own escape keeps the value.
+    return text.replace("'''", "\\u0027\\u0027\\u0027")
+
+
+def render_module(
+    documents: Sequence[dict[str, Any]], clue_lists: Mapping[str, Any] | None = None
+) -> str:
+    """The data module's text for these checked documents and the reviewed clue lists
+    (`themes/clue_lists.py`), sorted so the output is stable."""
     ordered = sorted(documents, key=lambda doc: (doc["category"], doc["id"]))
     text = json.dumps(ordered, ensure_ascii=False, indent=1)
-    # The only sequence a raw triple-quoted string cannot hold; JSON's own escape keeps the value.
     text = text.replace("'''", "\\u0027\\u0027\\u0027")
-    return f"{_HEADER}{text}\n'''\n"
+    lists = f"CLUE_LISTS_JSON: Final = r'''\n{_raw(clue_lists or {})}\n'''\n"
+    return f"{_HEADER}{text}\n'''\n{lists}"
 
 
-def write_module(documents: Sequence[dict[str, Any]], target: Path = DATA_MODULE) -> bool:
+def write_module(
+    documents: Sequence[dict[str, Any]],
+    target: Path = DATA_MODULE,
+    clue_lists: Mapping[str, Any] | None = None,
+) -> bool:
     """Write the module if its text changed; True when it did."""
-    text = render_module(documents)
+    text = render_module(documents, clue_lists)
     if target.exists() and target.read_text(encoding="utf-8") == text:
         return False
     target.write_text(text, encoding="utf-8")

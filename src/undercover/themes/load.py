@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from undercover.themes import THEMES_DIR
+from undercover.themes.clue_lists import is_sidecar
 from undercover.themes.model import Catalog, catalog_from_documents
 from undercover.themes.schema import Problem, check_file
 
@@ -25,6 +26,8 @@ def read_documents(root: Path = THEMES_DIR) -> tuple[list[dict[str, Any]], list[
     documents: list[dict[str, Any]] = []
     problems: list[Problem] = []
     for path in sorted(root.rglob("*.json")):
+        if is_sidecar(path):  # a clue list beside its theme (themes/clue_lists.py)
+            continue
         document, found = check_file(path, path.read_text(encoding="utf-8"), root)
         problems += found
         if document is not None:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from undercover.bots import legal
 from undercover.engine.dealing import Deck
 from undercover.engine.state import Room
 from undercover.engine.view import view_for
@@ -45,6 +46,7 @@ class _Room:
         self.db = SqliteDatabase(self.path)
         self.now = START
         self.runner = RoomRunner.create(self.db, CODE, self.now, seed, deck=deck)
+        self.deck = deck
         self.connections: dict[str, str | None] = {}
         self.alarm_at: float | None = None
         for index in range(players):
@@ -78,41 +80,23 @@ class _Room:
         return room
 
     def next_input(self) -> Callable[[], Outbox] | None:
-        """The next legal input of a long game, or None once it is over."""
-        room, seq = self.room, self.room.seq
+        """The next legal input of a long game (`bots.legal`, every ballot against a
+        civilian), or None once it is over."""
+        room = self.room
+        if room.phase.kind == "lobby":
+            message = {"type": "start_game", "seq": room.seq}
+            return lambda: self.frame(self.conn_of[room.host or ""], message)
         game = room.game
-        kind = room.phase.kind
-        if kind == "lobby":
-            assert room.host is not None
-            return lambda: self.frame(
-                self.conn_of[room.host or ""], {"type": "start_game", "seq": seq}
-            )
         assert game is not None
-        if kind == "role_reveal":
-            waiting = [p for p in game.alive if p not in getattr(room.phase, "confirmed", ())]
-            return lambda: self.frame(
-                self.conn_of[waiting[0]], {"type": "confirm_role", "seq": seq}
-            )
-        if kind == "clues" and game.stage == "theme":
-            message = {"type": "propose_theme", "seq": seq, "text": "les vacances"}
-            return lambda: self.frame(self.conn_of[game.proposer or ""], message)
-        if kind == "clues":
-            message = {"type": "give_clue", "seq": seq, "text": f"indice {game.clue_round}"}
-            return lambda: self.frame(self.conn_of[game.speaker or ""], message)
-        if kind == "voting":
-            voters = [p for p in game.alive if p not in game.ballots]
-            if not voters:
-                return self.alarm
-            civilians = [p for p in game.alive if game.roles[p] is Role.CIVILIAN]
-            targets = [p for p in civilians + list(game.alive) if p != voters[0]]
-            message = {"type": "cast_vote", "seq": seq, "target": targets[0]}
-            return lambda: self.frame(self.conn_of[voters[0]], message)
-        if kind == "reveal":
-            return self.alarm
-        if kind == "guess":
-            message = {"type": "guess", "seq": seq, "text": "aucune idée"}
-            return lambda: self.frame(self.conn_of[getattr(room.phase, "guesser", "")], message)
-        return None
+        if room.phase.kind == "ended":
+            return None
+        civilians = [p for p in game.alive if game.roles[p] is Role.CIVILIAN]
+        for player, conn in self.conn_of.items():
+            view = view_for(room, player, self.now, self.deck)
+            move = legal.simple_move(view, player, suspects=civilians)
+            if move is not None:
+                return lambda: self.frame(conn, legal.as_wire(move))
+        return self.alarm
 
 
 Timing = tuple[int, int]  # (wall, CPU of this thread), nanoseconds

@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "undercover.tools.tournament",
         "bot-only games: win rates per camp and strength",
     ),
+    "bots": ("undercover.tools.bots_sample", "bots sample: seeded bot games' clues, to read"),
     "themes": ("undercover.themes.cli", "validate themes, generate data, sample pairs"),
 }
 

@@ -19,8 +19,9 @@ from typing import Any, Final, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from undercover.bots.legal import as_wire, simple_move
 from undercover.wire.codec import read_view
-from undercover.wire.protocol import PROTOCOL_VERSION
+from undercover.wire.protocol import PING, PING_INTERVAL_SECONDS, PROTOCOL_VERSION
 
 DEFAULT_TIMEOUT: Final = 30.0
 
@@ -111,6 +112,7 @@ class Player:
         self.on_view: Callable[[Player, Json, float], None] | None = None
         self._transport: Transport | None = None
         self._reader: asyncio.Task[None] | None = None
+        self._pinger: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
 
     # --- connection -------------------------------------------------------------------
@@ -121,6 +123,8 @@ class Player:
         self.closed_reason = None
         self._transport = await self.opener()
         self._reader = asyncio.create_task(self._read(self._transport))
+        # The heartbeat, as the web client sends it: a socket silent for long counts as gone.
+        self._pinger = asyncio.create_task(self._ping(self._transport))
 
     async def join(self, timeout: float = DEFAULT_TIMEOUT) -> Json:
         """Connect and say hello (with the token if this player has one); the first view."""
@@ -139,6 +143,8 @@ class Player:
         """Lose the connection as a phone does (the seat stays)."""
         if self._transport is not None:
             await self._transport.close()
+        if self._pinger is not None:
+            self._pinger.cancel()
         if self._reader is not None:
             await asyncio.wait([self._reader], timeout=10)
         self._transport = None
@@ -152,6 +158,12 @@ class Player:
             raise SocketClosedError(1006, "not connected")
         frame = json.dumps(message) if isinstance(message, dict) else message
         await self._transport.send(frame)
+
+    async def _ping(self, transport: Transport) -> None:
+        with contextlib.suppress(SocketClosedError, OSError):
+            while True:
+                await asyncio.sleep(PING_INTERVAL_SECONDS)
+                await transport.send(PING)
 
     async def _read(self, transport: Transport) -> None:
         try:
@@ -239,26 +251,8 @@ def phase_of(view: Json | None) -> str | None:
 
 
 def next_move(view: Json | None, me: str | None) -> Json | None:
-    """A simple legal policy: confirm, speak, propose, vote, guess when it is this player's turn.
-
-    Votes go to the first other candidate in speaking order; the host does not start
-    or restart games here (scenarios decide that).
-    """
-    if view is None or me is None:
-        return None
-    phase, seq, game, mine = view["phase"], view["phase_seq"], view.get("game"), view["me"]
-    if phase == "role_reveal" and mine["status"] == "alive" and not mine["confirmed"]:
-        return {"type": "confirm_role", "seq": seq}
-    if game is None or mine["status"] != "alive":
-        return None
-    if phase == "clues" and game["stage"] == "theme" and game["proposer"] == me:
-        return {"type": "propose_theme", "seq": seq, "text": f"theme {game['clue_round']}"}
-    if phase == "clues" and game["stage"] == "clue" and game["speaker"] == me:
-        return {"type": "give_clue", "seq": seq, "text": f"indice {game['clue_round']}"}
-    if phase == "voting" and not mine["ballot"]["cast"]:
-        candidates = game["candidates"] or game["alive"]
-        others = [p for p in candidates if p != me]
-        return {"type": "cast_vote", "seq": seq, "target": others[0] if others else None}
-    if phase == "guess" and view.get("guesser") == me:
-        return {"type": "guess", "seq": seq, "text": "pomme"}
-    return None
+    """The seat's simple legal move now (`bots.legal`: confirm, speak, propose, vote against
+    the first other candidate in speaking order, guess), as the JSON a client sends; the
+    host does not start or restart games here (scenarios decide that)."""
+    move = simple_move(view, me)
+    return None if move is None else as_wire(move)

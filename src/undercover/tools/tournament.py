@@ -17,22 +17,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from undercover.bots.drive import advance
-from undercover.engine.bot_seats import add_bot
-from undercover.engine.commands import StartGame, UpdateSettings
 from undercover.engine.dealing import Deck
-from undercover.engine.machine import apply
 from undercover.engine.settings import SettingsChanges
-from undercover.engine.state import Ended, Room, Seat, Strength, new_room
-from undercover.rules import Camp, Role
+from undercover.engine.state import Strength
+from undercover.rules import Camp
 from undercover.themes.builtin import builtin_catalog
-
-STRENGTHS: tuple[Strength, ...] = ("debutant", "normal", "malin")
-MAX_STEPS = 3000  # deadlines per game: a game of 20 takes a few hundred
-
-
-class Stalled(AssertionError):
-    """A table of bots did not finish: the property `tests/bots` holds."""
+from undercover.tools.bot_tables import STRENGTHS, bot_table, play_out, with_strengths
+from undercover.tools.stalls import report
 
 
 @dataclass(frozen=True)
@@ -46,56 +37,6 @@ class Config:
     def label(self) -> str:
         white = "+MrW" if self.mr_white else ""
         return f"{self.civilians} vs {self.impostors}, {self.players}p{white}"
-
-
-def bot_table(
-    players: int, seed: int, changes: SettingsChanges | None = None, *, deck: Deck
-) -> Room:
-    """A started game of `players` bots (normal strength), dealt from the room's seed."""
-    room = new_room("BOTS", seed=seed, now=0.0)
-    host = Seat(player_id="p0", nickname="Hôte", name_key="hote", token_hash="-", joined=0)
-    room = room.model_copy(update={"seats": (host,), "host": "p0", "paused_at": None})
-    if changes is not None:
-        room = apply(room, "p0", UpdateSettings(seq=room.seq, changes=changes), 0.0, deck).room
-    for _ in range(players):
-        room = add_bot(room, "p0", "normal")
-    # The host seat only set the table up: a bot-only table has no human left in it.
-    room = room.model_copy(update={"seats": room.seats[1:], "host": room.seats[1].player_id})
-    return apply(room, room.host, StartGame(seq=room.seq), 0.0, deck).room
-
-
-def with_strengths(room: Room, civilians: Strength, impostors: Strength) -> Room:
-    game = room.game
-    assert game is not None
-    placed = tuple(
-        seat.model_copy(
-            update={
-                "bot": civilians if game.role_of(seat.player_id) is Role.CIVILIAN else impostors
-            }
-        )
-        for seat in room.seats
-    )
-    return room.model_copy(update={"seats": placed})
-
-
-def play_out(room: Room, deck: Deck) -> Room:
-    """Drive the room from deadline to deadline until the game is over."""
-    now = 0.0
-    for _ in range(MAX_STEPS):
-        if isinstance(room.phase, Ended):
-            return room
-        at = room_deadline(room)
-        if at is None:
-            raise Stalled(f"no deadline in phase {room.phase.kind}")
-        now = max(now, at)
-        room = advance(room, now, deck)
-    raise Stalled(f"still in {room.phase.kind} after {MAX_STEPS} deadlines")
-
-
-def room_deadline(room: Room) -> float | None:
-    from undercover.engine.deadlines import next_deadline
-
-    return next_deadline(room)
 
 
 def play(config: Config, seed: int, deck: Deck) -> tuple[Camp, ...]:
@@ -198,7 +139,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--impostors", choices=STRENGTHS, help="only this impostors' strength")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument(
+        "--stall-check",
+        type=int,
+        metavar="N",
+        help="instead: N games, every setting drawn from the seed, counting stalls",
+    )
     args = parser.parse_args(argv)
+    if args.stall_check is not None:
+        print(report(args.stall_check, args.seed, Deck(builtin_catalog())))
+        return 0
     whites = {"yes": [True], "no": [False], "both": [False, True]}[args.mr_white]
     players = [n for n in args.players if 3 <= n <= 20]
     configs = [

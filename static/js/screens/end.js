@@ -37,7 +37,7 @@ export function endScreen(root, app) {
     next.hidden = go.hidden = !after;
     if (!after) return;
     const left = Math.ceil((after.since + REMATCH_WAIT_MS - Date.now()) / 1000);
-    next.textContent = left > 0 ? t("end.next_in", { name: after.model.hostName, s: left }) : t("end.next_soon", { name: after.model.hostName });
+    next.textContent = left > 0 ? t("end.next_in", { s: left }) : t("end.next_soon");
   }
   const share = sharePanel(app);
   // Long sections folded: the end screen reads as the outcome, the story and the cards first.
@@ -98,7 +98,7 @@ function storyPanel(model) {
 
 /** "Partager l'image": the story drawn to a PNG, shared or downloaded; a preview stays. */
 function sharePanel(app) {
-  const button = h("button", { type: "button", class: "btn", id: "share-story", text: `📸 ${t("story.share")}` });
+  const button = h("button", { type: "button", class: "btn", id: "share-story", text: t("end.share_short"), "aria-label": t("story.share") });
   const status = h("p", { class: "hint", id: "share-status", role: "status" });
   const preview = h("img", { id: "story-image", class: "story-image", hidden: true, alt: "" });
   let model = null;

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from undercover.bots import legal
 from undercover.engine.dealing import Deck
 from undercover.hosts.runner import ConnectionId, Outbox, RoomRunner
 from undercover.hosts.store import SqliteDatabase
@@ -233,7 +234,7 @@ def waited_for(view: Json) -> set[str]:
 
 def choose_move(view: Json, me: str | None, rng: random.Random, runner: RoomRunner) -> Json | None:
     """A random legal-looking move from what this bot sees (sometimes an illegal one)."""
-    phase, seq, game, mine = view["phase"], view["phase_seq"], view.get("game"), view["me"]
+    phase, seq = view["phase"], view["phase_seq"]
     is_host = view["host"] == me
     seated = [p["player_id"] for p in view["players"] if p["status"] not in {"kicked", "none"}]
     if is_host and phase != "lobby" and rng.random() < 0.01:
@@ -255,24 +256,18 @@ def choose_move(view: Json, me: str | None, rng: random.Random, runner: RoomRunn
         return None
     if phase == "ended":
         return {"type": "rematch", "seq": seq} if is_host else None
-    if phase == "role_reveal":
-        return None if mine["confirmed"] else {"type": "confirm_role", "seq": seq}
-    if game is None or (mine["status"] != "alive" and phase != "guess"):
-        return None
-    if phase == "clues" and game["stage"] == "theme" and game["proposer"] == me:
-        return {"type": "propose_theme", "seq": seq, "text": "les vacances"}
-    if phase == "clues" and game["stage"] == "clue" and game["speaker"] == me:
+    kind = legal.turn(view, me)
+    if kind == "clue":
         return {"type": "give_clue", "seq": seq, "text": rng.choice(["grand", "rouge", "vieux"])}
-    if phase == "voting":
-        candidates = [p for p in game["candidates"] if p != me]
-        target = rng.choice([*candidates, None]) if candidates else None
-        return {"type": "cast_vote", "seq": seq, "target": target}
-    if phase == "guess" and view.get("guesser") == me:
+    if kind == "guess":
         room = runner.room()
         right = room is not None and room.game is not None and rng.random() < 0.5
         text = _right_answer(room.game) if right and room and room.game else "Pomme de terre"
         return {"type": "guess", "seq": seq, "text": text}
-    return None
+    if kind == "vote":  # any ballot or an abstention, changed at will
+        return legal.as_wire(rng.choice(list(legal.moves(view, me))))
+    move = legal.simple_move(view, me)
+    return None if move is None else legal.as_wire(move)
 
 
 def _right_answer(game: Game) -> str:
