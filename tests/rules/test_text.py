@@ -1,9 +1,12 @@
+from typing import get_args
+
 import pytest
 
-from undercover.rules import RuleViolation, fold, guess_matches
+from undercover.rules import RuleCode, RuleViolation, fold, guess_matches
 from undercover.rules.settings import GRADE_MAX, GRADE_MIN
 from undercover.rules.text import (
     GRADE_WORDS,
+    TextField,
     clean_line,
     clue_contains,
     clue_states_grade,
@@ -34,6 +37,19 @@ def test_bad_clues_are_refused(text: str, code: str) -> None:
     with pytest.raises(RuleViolation) as error:
         clean_line(text, field="clue", max_length=60)
     assert error.value.code == code
+
+
+@pytest.mark.parametrize("field", get_args(TextField))
+@pytest.mark.parametrize(
+    ("text", "check"),
+    [(" ", "empty"), ("x" * 61, "too_long"), ("a<b", "markup"), ("a\x07b", "control_characters")],
+)
+def test_each_text_field_refuses_with_its_own_rule_code(
+    field: TextField, text: str, check: str
+) -> None:
+    with pytest.raises(RuleViolation) as error:
+        clean_line(text, field=field, max_length=60)
+    assert error.value.code is RuleCode(f"{field}.{check}")
 
 
 def test_fold_ignores_case_accents_punctuation_and_spacing() -> None:

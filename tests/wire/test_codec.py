@@ -246,7 +246,14 @@ def test_a_partial_view_is_merged_into_the_held_one_or_refused_without_one() -> 
 
 
 def test_an_unknown_code_still_gets_a_message() -> None:
-    assert codec.describe("vote.self_vote") == "Not allowed (vote.self_vote)."
+    assert codec.describe("made.up") == "Not allowed (made.up)."
+
+
+def test_a_rule_code_and_a_word_list_code_get_their_own_text() -> None:
+    assert codec.describe("vote.self_vote") == "You cannot vote against yourself."
+    assert codec.describe("custom_words.bad_pair") == (
+        "A pair is written “word / word”, with a single slash."
+    )
 
 
 def test_a_patch_of_players_replaces_those_seats_and_no_other() -> None:

@@ -5,61 +5,22 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 from pathlib import Path
 
 from undercover.engine.errors import RejectCode
+from undercover.rules import RuleBug, RuleCode
+from undercover.themes.custom import PROBLEMS
+from undercover.themes.select import DealErrorCode
 from undercover.wire import error_codes
+from undercover.wire.codec import describe
 from undercover.wire.protocol import ProtocolCode, RouteCode
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "undercover"
-CODE = re.compile(r"[a-z_]+\.[a-z_]+")
 
 
 def _codes(level: tuple[error_codes.ErrorCode, ...]) -> set[str]:
     return {str(entry.code) for entry in level}
-
-
-def _trees(folder: Path) -> list[ast.Module]:
-    return [ast.parse(path.read_text("utf-8")) for path in sorted(folder.rglob("*.py"))]
-
-
-def _called(node: ast.AST, name: str) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
-
-
-def raised_rule_codes() -> set[str]:
-    """Every code a rule raises as the player's or the host's fault, read from the source:
-    literals (also through a local variable or a conditional), and `<field>.x` f-strings
-    expanded with the fields `clean_line` is called with."""
-    constants: list[ast.Constant] = []
-    server: set[int] = set()
-    fields: set[str] = set()
-    patterns: set[str] = set()
-    for tree in _trees(SRC / "rules"):
-        for node in ast.walk(tree):
-            if _called(node, "clean_line"):
-                assert isinstance(node, ast.Call)
-                fields |= {
-                    k.value.value
-                    for k in node.keywords
-                    if k.arg == "field" and isinstance(k.value, ast.Constant)
-                }
-            if _called(node, "server_error"):
-                assert isinstance(node, ast.Call)
-                server |= {id(a) for a in ast.walk(node.args[0]) if isinstance(a, ast.Constant)}
-            if isinstance(node, ast.JoinedStr) and len(node.values) == 2:
-                tail = node.values[1]
-                if isinstance(tail, ast.Constant) and CODE.fullmatch(f"x{tail.value}"):
-                    patterns.add(str(tail.value))
-            is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
-            if is_text and CODE.fullmatch(node.value):
-                constants.append(node)
-    # A code raised only as the server's fault reaches the client as `server.internal`.
-    codes = {node.value for node in constants if id(node) not in server}
-    expanded = {f"{field}{suffix}" for field in fields for suffix in patterns}
-    return codes | expanded
 
 
 def raised_reject_codes() -> set[str]:
@@ -100,17 +61,44 @@ def test_the_engine_level_is_every_reject_code_and_each_is_raised_somewhere() ->
 
 
 def test_the_custom_words_level_is_every_problem_a_pasted_list_can_have() -> None:
-    from undercover.themes.custom import PROBLEMS
-
     assert _codes(error_codes.CUSTOM_WORDS) == {f"custom_words.{p}" for p in PROBLEMS}
 
 
-def test_the_rules_level_is_every_code_a_rule_can_raise() -> None:
-    found = raised_rule_codes()
-    assert {"vote.unknown_target", "game.mr_white_too_few", "clue.too_long"} <= found
+def test_the_themes_level_is_every_code_a_deal_can_fail_with() -> None:
+    assert _codes(error_codes.THEMES) == {c.value for c in DealErrorCode}
+
+
+def test_the_rules_level_is_every_rule_code_the_engine_does_not_send_itself() -> None:
     listed = _codes(error_codes.RULES) | set(error_codes.SHADOWED)
-    assert listed == found - _codes(error_codes.ENGINE)
+    assert listed == {c.value for c in RuleCode} - _codes(error_codes.ENGINE)
     assert not _codes(error_codes.RULES) & set(error_codes.SHADOWED)
+
+
+def test_the_catalogue_is_every_code_of_every_enum_and_no_rule_bug() -> None:
+    sent = {
+        *ProtocolCode,
+        *RouteCode,
+        *RejectCode,
+        *DealErrorCode,
+        *(f"custom_words.{problem}" for problem in PROBLEMS),
+        *(set(RuleCode) - set(error_codes.SHADOWED)),
+    }
+    assert _codes(error_codes.ALL) == {str(code) for code in sent}
+    bugs_only = {c.value for c in RuleBug} - {c.value for c in RuleCode}
+    assert bugs_only
+    assert not bugs_only & _codes(error_codes.ALL)
+
+
+def test_each_code_has_one_english_text_the_server_and_the_client_share() -> None:
+    text = error_codes.CATALOGUE.read_text("utf-8")
+    english = json.loads(text)
+    assert error_codes.catalogue_json(english) == text  # a rewrite keeps the file's layout
+    assert error_codes.with_english_texts(english) == english, (
+        "static/i18n/en.json is stale: uv run python -m undercover.wire.error_codes --write"
+    )
+    for entry in error_codes.ALL:
+        assert entry.english.strip(), entry.code
+        assert describe(entry.code) == entry.english
 
 
 def test_every_code_is_translated_in_both_languages() -> None:
@@ -133,7 +121,7 @@ def test_every_listed_code_is_produced_by_some_test() -> None:
     )
     members = {
         str(member): f"{type(member).__name__}.{member.name}"
-        for enum in (ProtocolCode, RouteCode, RejectCode)
+        for enum in (ProtocolCode, RouteCode, RejectCode, DealErrorCode, RuleCode)
         for member in enum
     }
     unnamed = [

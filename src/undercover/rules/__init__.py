@@ -5,6 +5,7 @@ The whole public surface is re-exported here; docs/rules.md describes the rules 
 
 from undercover.rules.bounds import max_cycles, max_inputs, max_recap_entries
 from undercover.rules.clues import give_clue, propose_theme, skip_clue, skip_theme
+from undercover.rules.codes import RuleBug, RuleCode
 from undercover.rules.errors import Fault, RuleViolation
 from undercover.rules.flow import start_game
 from undercover.rules.game import (
@@ -77,6 +78,8 @@ __all__ = [
     "PlayerId",
     "RecapEntry",
     "Role",
+    "RuleBug",
+    "RuleCode",
     "RuleSettings",
     "RuleViolation",
     "SkipReason",

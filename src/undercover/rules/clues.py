@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from undercover.rules.codes import RuleBug, RuleCode
 from undercover.rules.errors import player_error, server_error
 from undercover.rules.flow import pass_turn
 from undercover.rules.game import ClueEntry, Game, SkipReason, Stage, ThemeEntry, sub_rng
@@ -14,9 +15,9 @@ from undercover.rules.text import clean_line
 def give_clue(game: Game, player: PlayerId, text: str) -> Game:
     """The speaker's clue for this round: trimmed, one line, 1 to 60 characters."""
     if game.stage is not Stage.CLUE:
-        raise player_error("clue.not_clue_time", "clues are given only during a clue round")
+        raise player_error(RuleCode.CLUE_NOT_CLUE_TIME, "clues are given only during a clue round")
     if player != game.speaker:
-        raise player_error("clue.not_your_turn", "it is not your turn to give a clue")
+        raise player_error(RuleCode.CLUE_NOT_YOUR_TURN, "it is not your turn to give a clue")
     clue = clean_line(text, field="clue", max_length=CLUE_MAX_LENGTH)
     return _record(game, player, clue, None)
 
@@ -24,7 +25,7 @@ def give_clue(game: Game, player: PlayerId, text: str) -> Game:
 def skip_clue(game: Game, reason: SkipReason) -> Game:
     """The speaker's turn passes with an empty clue; a timeout earns one phantom vote."""
     if game.stage is not Stage.CLUE or game.speaker is None:
-        raise server_error("clue.nothing_to_skip", "no clue turn is running")
+        raise server_error(RuleBug.CLUE_NOTHING_TO_SKIP, "no clue turn is running")
     speaker = game.speaker
     if reason is SkipReason.TIMEOUT:
         phantom = dict(game.phantom_votes)
@@ -43,9 +44,11 @@ def _record(game: Game, player: PlayerId, text: str | None, skipped: SkipReason 
 def propose_theme(game: Game, player: PlayerId, text: str) -> Game:
     """Grade mode: the proposer sets this round's theme, then the clues start."""
     if game.stage is not Stage.THEME:
-        raise player_error("theme.not_theme_time", "no round theme is awaited now")
+        raise player_error(RuleCode.THEME_NOT_THEME_TIME, "no round theme is awaited now")
     if player != game.proposer:
-        raise player_error("theme.not_your_turn", "another player proposes this round's theme")
+        raise player_error(
+            RuleCode.THEME_NOT_YOUR_TURN, "another player proposes this round's theme"
+        )
     theme = clean_line(text, field="theme", max_length=THEME_MAX_LENGTH)
     return _open_clues(game, theme, fallback=False)
 
@@ -53,7 +56,7 @@ def propose_theme(game: Game, player: PlayerId, text: str) -> Game:
 def skip_theme(game: Game) -> Game:
     """The proposer is absent or out of time: a built-in prompt, drawn by the game's seed."""
     if game.stage is not Stage.THEME:
-        raise server_error("theme.nothing_to_skip", "no round theme is awaited now")
+        raise server_error(RuleBug.THEME_NOTHING_TO_SKIP, "no round theme is awaited now")
     prompts = theme_prompts(game.settings.word_language)
     prompt = sub_rng(game.seed, f"prompt/{game.clue_round}").choice(prompts)
     return _open_clues(game, prompt, fallback=True)

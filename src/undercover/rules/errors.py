@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from undercover.rules.codes import RuleBug, RuleCode
+
 
 class Fault(StrEnum):
     """Who made the mistake: a player, the host (settings, kicks) or the caller (a server bug)."""
@@ -16,20 +18,20 @@ class Fault(StrEnum):
 class RuleViolation(Exception):
     """An illegal action. The game value it was applied to is unchanged (values are immutable)."""
 
-    def __init__(self, code: str, message: str, fault: Fault = Fault.PLAYER) -> None:
+    def __init__(self, code: RuleCode | RuleBug, message: str, fault: Fault = Fault.PLAYER) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
         self.fault = fault
 
 
-def player_error(code: str, message: str) -> RuleViolation:
+def player_error(code: RuleCode, message: str) -> RuleViolation:
     return RuleViolation(code, message, Fault.PLAYER)
 
 
-def host_error(code: str, message: str) -> RuleViolation:
+def host_error(code: RuleCode, message: str) -> RuleViolation:
     return RuleViolation(code, message, Fault.HOST)
 
 
-def server_error(code: str, message: str) -> RuleViolation:
+def server_error(code: RuleBug, message: str) -> RuleViolation:
     return RuleViolation(code, message, Fault.SERVER)

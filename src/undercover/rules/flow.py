@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from undercover.rules.codes import RuleBug
 from undercover.rules.errors import server_error
 from undercover.rules.game import BallotKind, Game, Stage, Words, sub_rng
 from undercover.rules.grades import draw_grades
@@ -22,9 +23,9 @@ def start_game(
 ) -> Game:
     """Deal roles and secrets, draw the speaking order, and open the first clue round."""
     if len(set(players)) != len(players):
-        raise server_error("game.duplicate_players", "a player cannot hold two seats")
+        raise server_error(RuleBug.GAME_DUPLICATE_PLAYERS, "a player cannot hold two seats")
     if settings.mode is Mode.CLASSIC and words is None:
-        raise server_error("game.no_words", "classic mode needs a dealt word pair")
+        raise server_error(RuleBug.GAME_NO_WORDS, "classic mode needs a dealt word pair")
     roles = deal_roles(players, settings.mr_white, sub_rng(seed, "roles"))
     mr_white = next((p for p, r in roles.items() if r is Role.MR_WHITE), None)
     order = draw_speaking_order(players, mr_white, sub_rng(seed, "order"))

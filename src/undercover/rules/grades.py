@@ -14,6 +14,7 @@ import random
 
 from pydantic import BaseModel, ConfigDict
 
+from undercover.rules.codes import RuleCode
 from undercover.rules.errors import host_error
 from undercover.rules.settings import GRADE_MAX, GRADE_MIN
 
@@ -32,7 +33,7 @@ def grade_outcomes(gap: int) -> tuple[Grades, ...]:
     [(0, 20), (20, 0)]
     """
     if not 1 <= gap <= GRADE_MAX - GRADE_MIN:
-        raise host_error("settings.grade_gap", f"the grade gap must be 1 to 20, not {gap}")
+        raise host_error(RuleCode.SETTINGS_GRADE_GAP, f"the grade gap must be 1 to 20, not {gap}")
     return tuple(
         pair
         for lower in range(GRADE_MIN, GRADE_MAX - gap + 1)

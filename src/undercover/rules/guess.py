@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from undercover.rules.codes import RuleBug, RuleCode
 from undercover.rules.errors import player_error, server_error
 from undercover.rules.flow import conclude, continue_or_end
 from undercover.rules.game import Game, GuessEntry, Stage
@@ -14,10 +15,12 @@ def is_right_guess(game: Game, text: str) -> bool:
     if game.grades is not None:
         grade = parse_grade(text)
         if grade is None:
-            raise player_error("guess.not_a_grade", "a grade guess is a whole number from 0 to 20")
+            raise player_error(
+                RuleCode.GUESS_NOT_A_GRADE, "a grade guess is a whole number from 0 to 20"
+            )
         return grade == game.grades.civilian
     if game.words is None:
-        raise server_error("guess.no_secret", "this game has neither words nor grades")
+        raise server_error(RuleBug.GUESS_NO_SECRET, "this game has neither words nor grades")
     words = game.words
     return guess_matches(text, words.civilian, words.civilian_aliases, game.settings.word_language)
 
@@ -25,9 +28,9 @@ def is_right_guess(game: Game, text: str) -> bool:
 def guess(game: Game, player: PlayerId, text: str) -> Game:
     """Mr. White's one guess; wrong, the game goes on (or ends) as if he had said nothing."""
     if game.stage is not Stage.GUESS:
-        raise player_error("guess.not_guess_time", "no guess is awaited now")
+        raise player_error(RuleCode.GUESS_NOT_GUESS_TIME, "no guess is awaited now")
     if player != game.guesser:
-        raise player_error("guess.not_guesser", "only the eliminated Mr. White may guess")
+        raise player_error(RuleCode.GUESS_NOT_GUESSER, "only the eliminated Mr. White may guess")
     cleaned = clean_line(text, field="guess", max_length=GUESS_MAX_LENGTH)
     right = is_right_guess(game, cleaned)
     return _settle(game, cleaned, right)
@@ -36,7 +39,7 @@ def guess(game: Game, player: PlayerId, text: str) -> Game:
 def skip_guess(game: Game) -> Game:
     """His 60 seconds ran out (or he left): the guess is lost."""
     if game.stage is not Stage.GUESS:
-        raise server_error("guess.nothing_to_skip", "no guess is awaited now")
+        raise server_error(RuleBug.GUESS_NOTHING_TO_SKIP, "no guess is awaited now")
     return _settle(game, None, False)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from undercover.rules.clues import skip_theme
+from undercover.rules.codes import RuleCode
 from undercover.rules.errors import host_error
 from undercover.rules.flow import conclude, open_ballot, pass_turn
 from undercover.rules.game import BallotKind, ClueEntry, Game, KickEntry, SkipReason, Stage
@@ -13,9 +14,9 @@ from undercover.rules.roles import PlayerId
 def kick(game: Game, player: PlayerId) -> Game:
     """Remove a player at any stage: their turn passes, the vote is recounted, victory checked."""
     if game.is_over:
-        raise host_error("kick.game_over", "the game is over")
+        raise host_error(RuleCode.KICK_GAME_OVER, "the game is over")
     if player not in game.roles or player in game.kicked:
-        raise host_error("kick.unknown_player", "this player is not in the game")
+        raise host_error(RuleCode.KICK_UNKNOWN_PLAYER, "this player is not in the game")
     was_alive = player in game.alive
     before = game
     entry = KickEntry(cycle=game.cycle, player=player, stage=game.stage)

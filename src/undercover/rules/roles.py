@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
+from undercover.rules.codes import RuleCode
 from undercover.rules.errors import host_error
 from undercover.rules.settings import (
     MAX_PLAYERS,
@@ -55,12 +56,12 @@ def composition(players: int, mr_white: bool) -> Composition:
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise host_error(
-            "game.player_count",
+            RuleCode.GAME_PLAYER_COUNT,
             f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
         )
     if mr_white and players < MR_WHITE_MIN_PLAYERS:
         raise host_error(
-            "game.mr_white_too_few",
+            RuleCode.GAME_MR_WHITE_TOO_FEW,
             f"Mr. White needs at least {MR_WHITE_MIN_PLAYERS} players, not {players}",
         )
     undercovers = 1 if players < UNDERCOVER_PAIR_FROM_PLAYERS else 2

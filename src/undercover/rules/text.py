@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from undercover.rules.codes import RuleCode
 from undercover.rules.errors import player_error
 from undercover.rules.settings import GRADE_MAX, GRADE_MIN
 
@@ -62,22 +63,28 @@ def _has_control(text: str) -> bool:
     return any(unicodedata.category(ch) in CONTROL_CATEGORIES for ch in text)
 
 
-def clean_line(text: str, *, field: str, max_length: int) -> str:
+# The one-line texts a player types; each has its four `RuleCode`s (`clue.empty`, ...).
+TextField = Literal["clue", "theme", "guess"]
+
+
+def clean_line(text: str, *, field: TextField, max_length: int) -> str:
     """Trim a one-line text and refuse it if empty, too long, or holding control or markup.
 
     >>> clean_line("  un sorcier ", field="clue", max_length=60)
     'un sorcier'
     """
     if _has_control(text):
-        raise player_error(f"{field}.control_characters", f"the {field} holds control characters")
+        raise player_error(
+            RuleCode(f"{field}.control_characters"), f"the {field} holds control characters"
+        )
     if any(ch in MARKUP for ch in text):
-        raise player_error(f"{field}.markup", f"the {field} may not hold < or >")
+        raise player_error(RuleCode(f"{field}.markup"), f"the {field} may not hold < or >")
     cleaned = " ".join(blank_invisible(text).split())
     if not cleaned:
-        raise player_error(f"{field}.empty", f"the {field} is empty")
+        raise player_error(RuleCode(f"{field}.empty"), f"the {field} is empty")
     if len(cleaned) > max_length:
         raise player_error(
-            f"{field}.too_long", f"the {field} is longer than {max_length} characters"
+            RuleCode(f"{field}.too_long"), f"the {field} is longer than {max_length} characters"
         )
     return cleaned
 

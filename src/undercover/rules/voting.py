@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from undercover.rules.codes import RuleBug, RuleCode
 from undercover.rules.errors import player_error, server_error
 from undercover.rules.flow import conclude, continue_or_end, open_ballot
 from undercover.rules.game import BallotKind, Game, Stage, VoteEntry, VoteResult, sub_rng
@@ -15,17 +16,17 @@ from undercover.rules.votes import count_votes, leaders
 def cast_ballot(game: Game, voter: PlayerId, target: PlayerId | None) -> Game:
     """Vote against `target`, or abstain with None; a new ballot replaces the previous one."""
     if game.stage is not Stage.VOTE:
-        raise player_error("vote.not_voting", "there is no vote running")
+        raise player_error(RuleCode.VOTE_NOT_VOTING, "there is no vote running")
     if voter not in game.alive:
-        raise player_error("vote.not_alive", "only players still in the game vote")
+        raise player_error(RuleCode.VOTE_NOT_ALIVE, "only players still in the game vote")
     if target == voter:
-        raise player_error("vote.self_vote", "you cannot vote against yourself")
+        raise player_error(RuleCode.VOTE_SELF_VOTE, "you cannot vote against yourself")
     if target is not None and target not in game.candidates:
-        code = "vote.not_candidate" if target in game.alive else "vote.unknown_target"
+        code = RuleCode.VOTE_NOT_CANDIDATE if target in game.alive else RuleCode.VOTE_UNKNOWN_TARGET
         raise player_error(code, "this player cannot be voted against now")
     changes = game.ballot_changes.get(voter, -1) + 1
     if changes > MAX_BALLOT_CHANGES:
-        raise player_error("vote.too_many_changes", "you changed your vote too many times")
+        raise player_error(RuleCode.VOTE_TOO_MANY_CHANGES, "you changed your vote too many times")
     return game.model_copy(
         update={
             "ballots": {**game.ballots, voter: target},
@@ -42,7 +43,7 @@ def ballots_complete(game: Game, absent: Collection[PlayerId] = ()) -> bool:
 def close_vote(game: Game) -> Game:
     """Tally the ballots: an elimination, a runoff, a reopened vote, or no elimination."""
     if game.stage is not Stage.VOTE:
-        raise server_error("vote.not_voting", "there is no vote to close")
+        raise server_error(RuleBug.VOTE_NOT_VOTING, "there is no vote to close")
     # Phantom votes count in the first tally after they were earned, then reset whatever happens.
     phantom = game.phantom_votes if game.ballot_kind is BallotKind.FIRST else {}
     received = count_votes(game.candidates, game.ballots, phantom)

@@ -15,8 +15,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from undercover.engine.errors import RejectCode
 from undercover.rules.text import FRAME_CONTROL
+from undercover.wire import error_codes
 from undercover.wire.protocol import (
     CLIENT_MESSAGE,
     CLIENT_TYPES,
@@ -170,56 +170,7 @@ def closed_frame(reason: str) -> str:
     return dumps(ClosedMessage.model_validate({"reason": reason}).model_dump())
 
 
-_MESSAGES: dict[str, str] = {
-    ProtocolCode.OUTDATED: "This page is out of date: reload it.",
-    ProtocolCode.BINARY_FRAME: "Binary frames are not accepted; send JSON text.",
-    ProtocolCode.TOO_LARGE: f"Messages are limited to {MAX_FRAME_BYTES} bytes.",
-    ProtocolCode.MALFORMED_JSON: "The message is not a JSON object.",
-    ProtocolCode.UNKNOWN_TYPE: "Unknown message type.",
-    ProtocolCode.INVALID_MESSAGE: "The message has a missing, extra or wrongly typed field.",
-    ProtocolCode.HELLO_REQUIRED: "Say hello first.",
-    ProtocolCode.ALREADY_GREETED: "This connection has already said hello.",
-    ProtocolCode.CONTROL_CHARACTERS: "Text may not contain control characters.",
-    ProtocolCode.ROOM_NOT_FOUND: "This room does not exist.",
-    ProtocolCode.INTERNAL: "Something went wrong on the server; nothing was changed.",
-    RejectCode.SEQ_STALE: "That action was meant for an earlier phase.",
-    RejectCode.ROOM_NOT_HOST: "Only the host can do that.",
-    RejectCode.ROOM_LOCKED: "The room is locked.",
-    RejectCode.ROOM_FULL: "The room is full.",
-    RejectCode.ROOM_NOT_SEATED: "You have no seat in this room.",
-    RejectCode.NAME_EMPTY: "Choose a nickname.",
-    RejectCode.NAME_TOO_LONG: "That nickname is too long.",
-    RejectCode.NAME_INVALID: "That nickname has characters that are not allowed.",
-    RejectCode.NAME_TAKEN: "That nickname is already taken in this room.",
-    RejectCode.TOKEN_UNKNOWN: "No seat matches that token in this room.",
-    RejectCode.TOKEN_BANNED: "You were kicked from this room.",
-    RejectCode.LOOK_NOT_IN_LOBBY: "Faces are changed in the lobby only.",
-    RejectCode.LOOK_INVALID: "That avatar or colour is not one of the set.",
-    RejectCode.LOOK_TAKEN: "Another player already has that avatar or colour.",
-    RejectCode.SETTINGS_NOT_IN_LOBBY: "Settings can only be changed in the lobby.",
-    RejectCode.SETTINGS_INVALID: "That setting value is not allowed.",
-    RejectCode.START_NOT_IN_LOBBY: "The game has already started.",
-    RejectCode.START_PLAYER_COUNT: "Not the right number of players to start.",
-    RejectCode.ROLE_NOT_IN_REVEAL: "Roles are not being revealed now.",
-    RejectCode.ROLE_NOT_PLAYING: "You are not playing this game.",
-    RejectCode.CLUE_NOT_IN_CLUES: "It is not time for clues.",
-    RejectCode.CLUE_OWN_WORD: "Your clue holds your own word.",
-    RejectCode.CLUE_OWN_GRADE: "Your clue states your own grade.",
-    RejectCode.VOTE_NOT_IN_VOTING: "There is no vote in progress.",
-    RejectCode.VOTE_NOT_CAST: "You have no ballot to take back.",
-    RejectCode.GUESS_NOT_IN_GUESS: "There is no guess to make now.",
-    RejectCode.KICK_SELF: "You cannot kick yourself.",
-    RejectCode.KICK_UNKNOWN: "No such player.",
-    RejectCode.REMATCH_NOT_ENDED: "The game is not over yet.",
-    RejectCode.BOT_NOT_IN_LOBBY: "Bots are added and removed in the lobby only.",
-    RejectCode.BOT_UNKNOWN: "No such bot.",
-    RejectCode.GHOST_NOT_ALLOWED: "Only someone out of the game in progress can do that.",
-    RejectCode.GHOST_BET_INVALID: "That bet names no camp or player of this game.",
-    RejectCode.RATE_NOT_ENDED: "A pair is rated on the end screen.",
-    RejectCode.RATE_NO_PAIR: "A grade game has no pair to rate.",
-}
-
-
 def describe(code: str) -> str:
-    """English text for an error code (the client shows its own FR/EN translation)."""
-    return _MESSAGES.get(code) or f"Not allowed ({code})."
+    """English text for an error code, from `error_codes` (the client shows its own FR/EN
+    translation of the same code)."""
+    return error_codes.english(code) or f"Not allowed ({code})."
