@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 from undercover.bots.legal import as_wire, simple_move
 from undercover.wire.codec import read_view
-from undercover.wire.protocol import PROTOCOL_VERSION
+from undercover.wire.protocol import PING, PING_INTERVAL_SECONDS, PROTOCOL_VERSION
 
 DEFAULT_TIMEOUT: Final = 30.0
 
@@ -112,6 +112,7 @@ class Player:
         self.on_view: Callable[[Player, Json, float], None] | None = None
         self._transport: Transport | None = None
         self._reader: asyncio.Task[None] | None = None
+        self._pinger: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
 
     # --- connection -------------------------------------------------------------------
@@ -122,6 +123,8 @@ class Player:
         self.closed_reason = None
         self._transport = await self.opener()
         self._reader = asyncio.create_task(self._read(self._transport))
+        # The heartbeat, as the web client sends it: a socket silent for long counts as gone.
+        self._pinger = asyncio.create_task(self._ping(self._transport))
 
     async def join(self, timeout: float = DEFAULT_TIMEOUT) -> Json:
         """Connect and say hello (with the token if this player has one); the first view."""
@@ -140,6 +143,8 @@ class Player:
         """Lose the connection as a phone does (the seat stays)."""
         if self._transport is not None:
             await self._transport.close()
+        if self._pinger is not None:
+            self._pinger.cancel()
         if self._reader is not None:
             await asyncio.wait([self._reader], timeout=10)
         self._transport = None
@@ -153,6 +158,12 @@ class Player:
             raise SocketClosedError(1006, "not connected")
         frame = json.dumps(message) if isinstance(message, dict) else message
         await self._transport.send(frame)
+
+    async def _ping(self, transport: Transport) -> None:
+        with contextlib.suppress(SocketClosedError, OSError):
+            while True:
+                await asyncio.sleep(PING_INTERVAL_SECONDS)
+                await transport.send(PING)
 
     async def _read(self, transport: Transport) -> None:
         try:
