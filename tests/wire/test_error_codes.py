@@ -9,7 +9,7 @@ from pathlib import Path
 
 from undercover.engine.errors import RejectCode
 from undercover.rules import RuleBug, RuleCode
-from undercover.themes.custom import PROBLEMS
+from undercover.themes.custom import CustomWordsCode
 from undercover.themes.select import DealErrorCode
 from undercover.wire import error_codes
 from undercover.wire.codec import describe
@@ -61,7 +61,7 @@ def test_the_engine_level_is_every_reject_code_and_each_is_raised_somewhere() ->
 
 
 def test_the_custom_words_level_is_every_problem_a_pasted_list_can_have() -> None:
-    assert _codes(error_codes.CUSTOM_WORDS) == {f"custom_words.{p}" for p in PROBLEMS}
+    assert _codes(error_codes.CUSTOM_WORDS) == {c.value for c in CustomWordsCode}
 
 
 def test_the_themes_level_is_every_code_a_deal_can_fail_with() -> None:
@@ -80,7 +80,7 @@ def test_the_catalogue_is_every_code_of_every_enum_and_no_rule_bug() -> None:
         *RouteCode,
         *RejectCode,
         *DealErrorCode,
-        *(f"custom_words.{problem}" for problem in PROBLEMS),
+        *CustomWordsCode,
         *(set(RuleCode) - set(error_codes.SHADOWED)),
     }
     assert _codes(error_codes.ALL) == {str(code) for code in sent}
@@ -121,7 +121,7 @@ def test_every_listed_code_is_produced_by_some_test() -> None:
     )
     members = {
         str(member): f"{type(member).__name__}.{member.name}"
-        for enum in (ProtocolCode, RouteCode, RejectCode, DealErrorCode, RuleCode)
+        for enum in (ProtocolCode, RouteCode, RejectCode, DealErrorCode, CustomWordsCode, RuleCode)
         for member in enum
     }
     unnamed = [

@@ -18,7 +18,7 @@ from undercover.engine.errors import Rejected
 from undercover.engine.settings import RoomSettings, Similarity
 from undercover.rules import WORD_LANGUAGES, RuleSettings, WordLanguage
 from undercover.themes import model as themes_model
-from undercover.themes.custom import CustomWords, deal_custom
+from undercover.themes.custom import CustomWords, CustomWordsCode, deal_custom
 from undercover.themes.model import Catalog
 from undercover.themes.select import (
     DealError,
@@ -148,7 +148,7 @@ def _deal_host_words(
     try:
         deal = deal_custom(host_words.checked(), random.Random(seed), history, removed)
     except ValueError as error:
-        raise Rejected("custom_words.all_removed", str(error)) from error
+        raise Rejected(CustomWordsCode.ALL_REMOVED, str(error)) from error
     pair = DealtPair(
         civilian=deal.civilian,
         civilian_aliases=(),

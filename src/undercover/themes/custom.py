@@ -14,6 +14,7 @@ import itertools
 import random
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 from undercover.rules.text import fold
 from undercover.themes.select import DealHistory
@@ -25,20 +26,35 @@ MIN_PAIRS = 3  # pasted pairs: enough for three games without a repeat
 MIN_WORDS = 4  # a plain list: 4 words make 6 pairs
 _MARKUP = re.compile(r"[<>`\x00-\x1f\x7f]")  # tags, code fences and control characters
 CUSTOM_PREFIX = "custom:"
-# Every problem `CustomWordsError` names (the lobby translates each "custom_words.<problem>").
-PROBLEMS = (
-    "too_long", "too_many_lines", "bad_pair", "same_words", "duplicate", "word_too_long",
-    "markup", "no_letters", "too_few_pairs", "too_few_words", "all_removed",
-)  # fmt: skip
+
+
+class CustomWordsCode(StrEnum):
+    """Every refusal of a pasted list (the lobby translates each code)."""
+
+    TOO_LONG = "custom_words.too_long"
+    TOO_MANY_LINES = "custom_words.too_many_lines"
+    BAD_PAIR = "custom_words.bad_pair"
+    SAME_WORDS = "custom_words.same_words"
+    DUPLICATE = "custom_words.duplicate"
+    WORD_TOO_LONG = "custom_words.word_too_long"
+    MARKUP = "custom_words.markup"
+    NO_LETTERS = "custom_words.no_letters"
+    TOO_FEW_PAIRS = "custom_words.too_few_pairs"
+    TOO_FEW_WORDS = "custom_words.too_few_words"
+    ALL_REMOVED = "custom_words.all_removed"
+
+
+# The codes without their prefix, as `CustomWordsError` takes them.
+PROBLEMS = tuple(code.value.removeprefix("custom_words.") for code in CustomWordsCode)
 
 
 class CustomWordsError(ValueError):
     """Why a pasted text is refused: `code` ("custom_words.<problem>"), `line` (0: the text)."""
 
     def __init__(self, problem: str, line: int = 0) -> None:
-        assert problem in PROBLEMS, problem
-        super().__init__(f"custom_words.{problem} (line {line})" if line else problem)
-        self.code = f"custom_words.{problem}"
+        code = CustomWordsCode(f"custom_words.{problem}")  # an unknown problem is our bug
+        super().__init__(f"{code} (line {line})" if line else problem)
+        self.code = code
         self.line = line
 
 

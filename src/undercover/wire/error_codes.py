@@ -315,7 +315,8 @@ _CUSTOM_WORDS: Final = {  # problem: (when, English text)
     ),
 }
 CUSTOM_WORDS: Final = tuple(
-    ErrorCode(f"custom_words.{problem}", *_CUSTOM_WORDS[problem]) for problem in custom.PROBLEMS
+    ErrorCode(code, *_CUSTOM_WORDS[code.removeprefix("custom_words.")])
+    for code in custom.CustomWordsCode
 )
 
 THEMES: Final = (
