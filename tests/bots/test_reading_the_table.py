@@ -7,7 +7,7 @@ import dataclasses
 import math
 import random
 
-from tests.bots.test_blending import LEXICON, _skill, _table
+from tests.bots.blending import LEXICON, reading_table, skill_of
 from undercover.bots.reading import read
 from undercover.bots.skills import SKILLS
 from undercover.bots.votes import choose_ballot
@@ -49,8 +49,8 @@ def test_with_one_undercover_dealt_no_other_player_is_spared_as_a_partner() -> N
     one, p4 is a civilian who gave a poor clue, the table's likeliest target."""
     clues = (("p1", "crinière"), ("p2", "écurie"), ("p3", "galop"), ("p4", "têtu"))
     donkey, horse = LEXICON.entries_by_key["ferme/Âne"], LEXICON.entries_by_key["ferme/Cheval"]
-    skill = _skill("malin")
-    pair = dataclasses.replace(_table("malin", "Âne", clues), phase="voting", undercovers=2)
+    skill = skill_of("malin")
+    pair = dataclasses.replace(reading_table("malin", "Âne", clues), phase="voting", undercovers=2)
     alone = dataclasses.replace(pair, undercovers=1)
     assert "p4" not in undercover_suspicions(pair, LEXICON, donkey, horse, skill)
     suspicion = undercover_suspicions(alone, LEXICON, donkey, horse, skill)
@@ -79,7 +79,7 @@ def test_the_reading_takes_the_composition_and_the_revealed_roles_from_the_view(
 
 def test_a_civilian_weighs_how_many_impostors_are_left_among_the_others() -> None:
     table = dataclasses.replace(
-        _table("normal", "Cheval", ()), civilians=5, undercovers=1, mr_whites=0
+        reading_table("normal", "Cheval", ()), civilians=5, undercovers=1, mr_whites=0
     )
     assert table.civilian_odds() == 4.0  # four other civilians for one undercover
     down_to_three = dataclasses.replace(table, revealed={"p6": "civilian", "p7": "civilian"})
@@ -112,10 +112,10 @@ def test_a_normal_mr_white_sometimes_guesses_a_less_likely_entry_a_malin_one_nev
     guesses = {}
     for strength in ("normal", "malin"):
         table = dataclasses.replace(
-            _table(strength, "", clues), secret_kind="mr_white", secret=None, phase="guess"
+            reading_table(strength, "", clues), secret_kind="mr_white", secret=None, phase="guess"
         )
         guesses[strength] = [
-            white_guess(table, LEXICON, _skill(strength), random.Random(seed))
+            white_guess(table, LEXICON, skill_of(strength), random.Random(seed))
             for seed in range(100)
         ]
     assert 5 <= sum(guess != "Cheval" for guess in guesses["normal"]) <= 50

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from tests.engine.content import DECK
-from tests.hosts.test_runner import Host, play_turn, seated
+from tests.hosts.runner_host import Host, play_turn, seated
 from undercover.engine.view import view_for
 from undercover.hosts.runner import MAX_BOARDS
 

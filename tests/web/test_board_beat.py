@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.board import SMALL_TV, TV, board_look, open_board
 from tests.web.table import RESULTS, Player, Table
-from tests.web.test_board import SMALL_TV, TV, board_look, open_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.board import SMALL_TV, board_look, open_board
 from tests.web.table import Table
-from tests.web.test_board import SMALL_TV, board_look, open_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

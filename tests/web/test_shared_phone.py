@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
+from tests.web.board import Handoffs, add_seats, minority
 from tests.web.table import Player, Table
-from tests.web.test_board import Handoffs, add_seats, minority
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
