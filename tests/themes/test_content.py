@@ -46,11 +46,13 @@ def test_enough_entries_have_a_very_close_partner(catalog: Catalog, franchise_id
 
 def test_every_franchise_deals_every_level_and_the_variant(catalog: Catalog) -> None:
     for franchise in catalog.franchises:
+        only = frozenset({franchise.id})
+        language = franchise.language
         for level in Similarity:
-            request = DealRequest(franchises=frozenset({franchise.id}), similarity=level)
+            request = DealRequest(franchises=only, similarity=level, language=language)
             result = deal_pair(catalog, request, random.Random(franchise.id), DealHistory())
             assert result.used is level, (franchise.id, level, result.relaxations)
-        request = DealRequest(franchises=frozenset({franchise.id}), attribute_variant=True)
+        request = DealRequest(franchises=only, attribute_variant=True, language=language)
         result = deal_pair(catalog, request, random.Random(0), DealHistory())
         assert result.undercover_word in result.civilian.attributes
 

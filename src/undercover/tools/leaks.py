@@ -20,6 +20,7 @@ recap entry...) once per viewer class, however many frames repeat it.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,6 +51,9 @@ def fold(text: str) -> str:
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
     return " " + " ".join(text.translate(_ASCII_WORDS).split()) + " "
+
+
+_KEYS = re.compile(r'(?<![\\\w])"?[A-Za-z_]\w*":')
 
 
 def readable(frame: str) -> str:
@@ -147,7 +151,10 @@ class LeakChecker:
         passed.add((text, own, shown))
 
     def _check_words(self, viewer: str | None, text: str, words: _Words) -> None:
-        folded = fold(readable(text))
+        # Object keys are the protocol's own names ("end", "phase"), never a player's words: a
+        # tag such as Minecraft's "End" is no leak in `"end":{`. An escaped quote inside a
+        # string (`\"`) never ends a key, so no text of a value is dropped.
+        folded = fold(readable(_KEYS.sub(" ", text)))
         if any(word in folded for word in words.forbidden):
             # Only then take out what the viewer may see (longest first): the undercover's
             # "Frites" inside the civilians' own "Moules-frites" is no leak.
