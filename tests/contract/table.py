@@ -63,10 +63,12 @@ class Table:
             conns.append(conn)
         table = cls(base_url, code, conns)
         await table.everyone(lambda v: len(v["players"]) == count)
-        if settings:
-            host = table.conns[0]
+        host = table.conns[0]
+        # Only what differs: a change to what is already set changes no view, so no frame comes.
+        changes = {k: x for k, x in settings.items() if host.view["settings"][k] != x}
+        if changes:
             seq = host.view["phase_seq"]
-            frame = {"type": "update_settings", "seq": seq, "changes": settings}
+            frame = {"type": "update_settings", "seq": seq, "changes": changes}
             answer = await host.request(frame)
             assert answer["type"] == "view", answer
             await table.everyone(lambda v: all(v["settings"][k] == x for k, x in settings.items()))

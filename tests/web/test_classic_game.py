@@ -120,7 +120,7 @@ def test_classic_game_with_mr_white_to_a_civilian_victory(table: Table) -> None:
     second = recap.locator(".recap-cycle[data-cycle='2']")
     expect(second.locator(".clue-table tbody tr")).to_have_count(5)
     expect(second.locator(".vote-table")).to_contain_text(f"{undercover.name} éliminé·e")
-    expect(host.page.locator("#scoreboard")).to_contain_text("1 partie")
+    expect(host.page.locator("#score-summary")).to_have_text("Scores du salon (1 partie)")
     expect(host.page.locator("#rematch")).to_be_visible()
     expect(guest.page.locator("#rematch")).to_have_count(0)
     # The end as a story: the words, the impostors, the decisive vote, Mr. White's miss, awards.
