@@ -131,3 +131,66 @@ def test_an_eliminated_person_coming_back_resumes_a_table_of_bots(tmp_path: Path
             break
         table.alarm()
     assert table.views[name]["phase"] == "ended"
+
+
+def _started(path: Path, seed: int, **settings: bool) -> Table:
+    table = Table(path, seed)
+    host = PEOPLE[0]
+    if settings:
+        seq = table.view()["phase_seq"]
+        table.send(host, {"type": "update_settings", "seq": seq, "changes": settings})
+    for _ in range(5):
+        table.send(
+            host, {"type": "add_bot", "seq": table.view()["phase_seq"], "strength": "normal"}
+        )
+    table.send(host, {"type": "start_game", "seq": table.view()["phase_seq"]})
+    return table
+
+
+def test_anyone_arriving_resumes_a_game_bots_still_play(tmp_path: Path) -> None:
+    """Both people still play but are away: a newcomer watching is enough, the bots carry
+    the game (the people's turns are skipped once their grace ends)."""
+    table = _started(tmp_path, 3, clue_timer=False, vote_timer=False)
+    for name in PEOPLE:
+        table.drop(name)
+    paused = table.runner.room()
+    assert paused is not None
+    assert paused.paused_at is not None
+    table.now += 5.0
+    table.hello("Cleo", None)
+    resumed = table.runner.room()
+    assert resumed is not None
+    assert resumed.paused_at is None
+    for _ in range(2000):
+        if table.views["Cleo"]["phase"] == "ended":
+            break
+        table.alarm()
+    assert table.views["Cleo"]["phase"] == "ended"
+
+
+def test_a_return_after_a_restart_finds_the_bots_playing(tmp_path: Path) -> None:
+    """As a Durable Object does when its first socket opens (`on_restart`): the restart puts
+    the dropped seats' graces and the bots' turns at the same instant; the bots still play
+    (a bot's turn is never passed for a timer due with it), with no clue timer to end it."""
+    table = _started(tmp_path, 5, clue_timer=False, vote_timer=False)
+    while not _a_bot_to_speak(table.view()):  # its turn has no end but its clue
+        if not table.play_people():
+            table.alarm()
+    name = PEOPLE[1]
+    for person in PEOPLE:
+        table.drop(person)
+    table.now += 0.3
+    table.take(None, table.runner.on_restart({name: None}, table.now))
+    table.hello(name, table.tokens[name])
+    for _ in range(3000):
+        if table.views[name]["phase"] == "ended":
+            break
+        if not table.play_people():
+            table.alarm()
+    assert table.views[name]["phase"] == "ended"
+
+
+def _a_bot_to_speak(view: dict[str, Any]) -> bool:
+    game = view["game"] or {}
+    bots = {p["player_id"] for p in view["players"] if p.get("bot")}
+    return view["phase"] == "clues" and game.get("stage") == "clue" and game["speaker"] in bots

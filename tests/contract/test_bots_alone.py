@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from tests.contract.client import Conn, Json
-from tests.contract.hosts import Server, WorkerHost
+from tests.contract.hosts import Server
 from tests.contract.table import Table
 from undercover.bots.legal import as_wire, simple_move
 
@@ -40,16 +38,7 @@ async def _people_voted_out(table: Table) -> bool:
     raise AssertionError("the game neither ended nor lost its people")
 
 
-def test_a_person_back_at_a_table_of_bots_finds_it_moving(
-    server: Server, request: pytest.FixtureRequest
-) -> None:
-    if isinstance(server, WorkerHost):
-        # Known bug (issue 30 stays open): the Durable Object does not yet resume this room in
-        # time; the runner and the self-host do. Not strict: the bug's fix will show as XPASS.
-        request.applymarker(
-            pytest.mark.xfail(reason="the Worker does not resume a bots-only table", strict=False)
-        )
-
+def test_a_person_back_at_a_table_of_bots_finds_it_moving(server: Server) -> None:
     async def play() -> tuple[Json, Json]:
         table = await Table.seat(server, 2, clue_timer=False, vote_timer=False)
         host = table.conns[0]

@@ -35,10 +35,10 @@ def bot_move(room: Room, player_id: str, now: float, deck: Deck) -> BotCommand |
 def advance(room: Room, now: float, deck: Deck) -> Room:
     """Every deadline due by `now`, as a host's alarm applies them: bots first, then timers."""
     for _ in range(len(room.seats) * 4 + 1):
-        due = deadlines.earliest(room)
-        if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
+        bot = deadlines.bot_due(room, now)
+        if bot is None:
             break
-        chosen = bot_move(room, due.player_id, now, deck)
-        played = BotPlayed(player_id=due.player_id, command=chosen)
+        chosen = bot_move(room, bot, now, deck)
+        played = BotPlayed(player_id=bot, command=chosen)
         room = apply(room, None, played, now, deck).room
     return apply(room, None, TimePassed(), now, deck).room

@@ -28,6 +28,7 @@ EPSILON = 0.02
 READING_EPSILON = 0.002  # reading a word from many clues: a clue off the word is rare
 _LONGEST_NAME = 8  # words: the longest name a clue is searched for (longer ones never fit)
 _SIGNIFICANT = 4  # a word of at least this many letters can tie a free-text clue to a feature
+_KEPT_READINGS = 256  # posteriors kept: a voting phase's bots each read the table once
 
 
 # Every pool folds the same few thousand texts: folded once per process.
@@ -228,12 +229,38 @@ class Lexicon:
         among: tuple[Entry, ...],
         knows: Knowledge = EVERYTHING,
         majority: float = 1.0,
-    ) -> dict[str, float]:
+    ) -> Mapping[str, float]:
         """entry key -> probability that the word the speakers describe is this entry (uniform
         prior), each speaker's clues in one tuple. Each speaker describes it with chance
         `majority`; else (another word, or none) their clues fit as a typical entry of `among`
         would: a table with an undercover or two still points to the civilians' word, where
-        reading every clue as the same word's would favour whatever entry fits them all."""
+        reading every clue as the same word's would favour whatever entry fits them all.
+
+        Kept per reading: a bot looks again at each ballot cast, over the same clues."""
+        key = (speakers, id(among), knows, majority)
+        kept = self._posteriors.get(key)
+        if kept is not None and kept[0] is among:
+            return kept[1]
+        found = self._posterior(speakers, among, knows, majority)
+        if len(self._posteriors) >= _KEPT_READINGS:
+            self._posteriors.clear()
+        self._posteriors[key] = (among, found)
+        return found
+
+    @functools.cached_property
+    def _posteriors(
+        self,
+    ) -> dict[tuple[Any, ...], tuple[tuple[Entry, ...], Mapping[str, float]]]:
+        """(speakers, id of `among`, bot, majority) -> (`among`, its posterior)."""
+        return {}
+
+    def _posterior(
+        self,
+        speakers: tuple[tuple[str, ...], ...],
+        among: tuple[Entry, ...],
+        knows: Knowledge,
+        majority: float,
+    ) -> Mapping[str, float]:
         base = math.log(READING_EPSILON)
         logs = dict.fromkeys((e.key for e in among), 0.0)
         for clues in speakers:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from undercover.bots.lexicon import Knowledge, Lexicon
 from undercover.bots.reading import Table
@@ -108,7 +108,7 @@ def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: rand
     return _pick(shared, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)
 
 
-def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> dict[str, float]:
+def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> Mapping[str, float]:
     """entry key -> the chance that the others' clues describe it, among the entries either
     camp's word could be (the bot's own included); empty before anyone else has spoken or
     for a bot that does not read the table."""
@@ -127,7 +127,7 @@ def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> di
 
 
 def odd_one_out(
-    seen: dict[str, float], lexicon: Lexicon, entry: Entry, skill: Skill
+    seen: Mapping[str, float], lexicon: Lexicon, entry: Entry, skill: Skill
 ) -> Entry | None:
     """The table's word, when the bot reads that it is not its own (it is the undercover)."""
     if not seen or seen.get(entry.key, 0.0) >= skill.self_doubt:
@@ -135,7 +135,7 @@ def odd_one_out(
     return lexicon.entries_by_key[max(seen, key=lambda key: seen[key])]
 
 
-def _blend(skill: Skill, seen: dict[str, float], lexicon: Lexicon, feature: str) -> float:
+def _blend(skill: Skill, seen: Mapping[str, float], lexicon: Lexicon, feature: str) -> float:
     """How much the bot likes `feature` for fitting the table's word (0: it does not care)."""
     if not seen:
         return 0.0

@@ -55,6 +55,17 @@ def earliest(room: Room) -> Due | None:
     return min(pending(room), key=lambda due: due.at, default=None)
 
 
+def bot_due(room: Room, now: float) -> str | None:
+    """The bot whose action fell due first by `now` (None: none). A host plays every due bot
+    before the timers that fell due in the same alarm: `TimePassed` would make the bot pass,
+    and a clue turn passed without a clue timer never ends (a late alarm, or a restart that
+    moved a seat's grace and a bot's turn to the same instant)."""
+    if room.paused_at is not None:
+        return None
+    due = [turn for turn in room.bot_turns if turn.acts_at is not None and turn.acts_at <= now]
+    return min(due, key=lambda turn: turn.acts_at or 0.0).player_id if due else None
+
+
 def next_deadline(room: Room) -> float | None:
     """When the host's single alarm should fire (epoch seconds), or None for no alarm.
 

@@ -144,12 +144,25 @@ def at_table(room: Room, seat: Seat) -> bool:
 
 def anyone_connected(room: Room) -> bool:
     """Is a person the room waits for connected? If not, the room pauses (bots never play
-    alone). It waits for the people still at the table who have not left; when there are
-    none (only bots still play), for every person in the room, eliminated or watching, so
-    that anyone's return resumes it."""
+    alone). While a bot still plays, it waits for any person in the room (playing,
+    eliminated or watching): the bots carry the game, so anyone's return resumes it. Else it
+    waits for the people still at the table who have not left, or, when there are none, for
+    every person in the room."""
     people = [s for s in room.seats if s.bot is None and not s.kicked]
+    if bots_playing(room):
+        return any(s.connected for s in people)
     playing = [s for s in people if at_table(room, s) and not s.absent]
     return any(s.connected for s in playing or people)
+
+
+def bots_playing(room: Room) -> bool:
+    """A game runs and a bot is still in it."""
+    game = room.game
+    if game is None or game.is_over:
+        return False
+    return any(
+        s.bot is not None and not s.kicked and game.is_alive(s.player_id) for s in room.seats
+    )
 
 
 def pause_if_empty(room: Room, now: float) -> Room:

@@ -341,13 +341,14 @@ class RoomRunner:
         turn.frames.append((conn, codec.welcome_frame(player, token)))
 
     def _alarm(self, turn: _Turn, now: float) -> None:
-        """Every deadline due by `now`, earliest first: a bot's action is chosen by its brain."""
+        """Every deadline due by `now`: each due bot's action first (chosen by its brain),
+        then the timers (`deadlines.bot_due`)."""
         for _ in range(MAX_PLAYERS * 4):  # each bot acts at most once per due turn
-            due = deadlines.earliest(turn.room)
-            if due is None or due.at > now or due.kind != "bot" or due.player_id is None:
+            bot = deadlines.bot_due(turn.room, now)
+            if bot is None:
                 break
-            chosen = bot_move(turn.room, due.player_id, now, self.deck)
-            self._apply(turn, None, BotPlayed(player_id=due.player_id, command=chosen), now)
+            chosen = bot_move(turn.room, bot, now, self.deck)
+            self._apply(turn, None, BotPlayed(player_id=bot, command=chosen), now)
         self._apply(turn, None, TimePassed(), now)
 
     def _apply(
