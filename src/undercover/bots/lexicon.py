@@ -79,6 +79,16 @@ class Lexicon:
         return found
 
     @functools.cached_property
+    def tag_shares(self) -> Mapping[str, float]:
+        """tag -> the share of the pool's entries holding it: Mr. White's guide before any
+        clue (built once, not at each of his turns)."""
+        shares: dict[str, float] = {}
+        for entry in self.entries:
+            for tag in entry.tags:
+                shares[tag] = shares.get(tag, 0.0) + 1.0 / max(1, len(self.entries))
+        return shares
+
+    @functools.cached_property
     def folded(self) -> Mapping[str, frozenset[str]]:
         return {key: frozenset(fold(f) for f in feats) for key, feats in self.features.items()}
 
@@ -189,12 +199,10 @@ class Lexicon:
         fits = self.known_matches(clue, knows)
         typical = self._typical.get((clue, id(among), knows))
         if typical is None:
-            held = sum(
-                fits[e.key] / max(1, len(self.features[e.key])) for e in among if e.key in fits
-            )
+            held = sum(fits[e.key] / self._sizes[e.key] for e in among if e.key in fits)
             typical = EPSILON + held / max(1, len(among))
             self._typical[clue, id(among), knows] = typical
-        own = EPSILON + fits.get(entry.key, 0.0) / max(1, len(self.features[entry.key]))
+        own = EPSILON + fits.get(entry.key, 0.0) / self._sizes[entry.key]
         return math.log(own / typical)
 
     @functools.cached_property
@@ -261,32 +269,81 @@ class Lexicon:
         knows: Knowledge,
         majority: float,
     ) -> Mapping[str, float]:
+        # Only the entries some clue fits move from 0; the others share one weight. The sums
+        # run in `among`'s order, as over every entry one by one: the same figures exactly.
         base = math.log(READING_EPSILON)
-        logs = dict.fromkeys((e.key for e in among), 0.0)
+        keys, position = self._order(among)
+        logs: dict[str, float] = {}
         for clues in speakers:
             own: dict[str, float] = {}  # key -> log-likelihood ratio of the clues, if some fit
             off = 0.0  # the same for a typical entry of `among`
             for clue in clues:
                 held = 0.0
-                for key, fit in self.known_matches(clue, knows).items():
-                    if key in logs:
-                        size = max(1, len(self.features[key]))
-                        own[key] = own.get(key, 0.0) + math.log(READING_EPSILON + fit / size) - base
-                        held += fit / size
+                for key, logged, share in self._terms(clue, knows):
+                    if key in position:
+                        own[key] = own.get(key, 0.0) + logged - base
+                        held += share
                 off += math.log(READING_EPSILON + held / max(1, len(among))) - base
             if majority >= 1.0:
                 for key, value in own.items():
-                    logs[key] += value
+                    logs[key] = logs.get(key, 0.0) + value
                 continue
             # Relative to an entry none of the clues fit (a constant shift for all).
             unfit = math.log(majority + (1 - majority) * math.exp(off))
             for key, value in own.items():
-                logs[key] += math.log(majority * math.exp(value) + (1 - majority) * math.exp(off))
+                logs[key] = logs.get(key, 0.0) + math.log(
+                    majority * math.exp(value) + (1 - majority) * math.exp(off)
+                )
                 logs[key] -= unfit
-        top = max(logs.values(), default=0.0)
-        weights = {key: math.exp(value - top) for key, value in logs.items()}
-        total = sum(weights.values()) or 1.0
-        return {key: weight / total for key, weight in weights.items()}
+        values = [0.0] * len(keys)
+        for key, value in logs.items():
+            values[position[key]] = value
+        top = max(values, default=0.0)
+        weights = [math.exp(-top)] * len(keys)
+        for key, value in logs.items():
+            weights[position[key]] = math.exp(value - top)
+        total = sum(weights) or 1.0
+        shares = [math.exp(-top) / total] * len(keys)
+        for key in logs:
+            shares[position[key]] = weights[position[key]] / total
+        return dict(zip(keys, shares, strict=True))
+
+    def _order(self, among: tuple[Entry, ...]) -> tuple[tuple[str, ...], Mapping[str, int]]:
+        """`among`'s keys in order, without repeats, and each one's place."""
+        kept = self._orders.get(id(among))
+        if kept is None or kept[0] is not among:
+            keys = tuple(dict.fromkeys(e.key for e in among))
+            kept = self._orders[id(among)] = (among, keys, {k: i for i, k in enumerate(keys)})
+        return kept[1], kept[2]
+
+    @functools.cached_property
+    def _orders(
+        self,
+    ) -> dict[int, tuple[tuple[Entry, ...], tuple[str, ...], Mapping[str, int]]]:
+        return {}
+
+    def _terms(self, clue: str, knows: Knowledge) -> tuple[tuple[str, float, float], ...]:
+        """(key, log of the clue's reading likelihood, its share of the entry's features) for
+        each entry the clue fits as the bot knows it: read once per clue and bot."""
+        found = self._clue_terms.get((clue, knows))
+        if found is None:
+            found = tuple(
+                (key, math.log(READING_EPSILON + fit / self._sizes[key]), fit / self._sizes[key])
+                for key, fit in self.known_matches(clue, knows).items()
+            )
+            if len(self._clue_terms) > 1 << 14:
+                self._clue_terms.clear()
+            self._clue_terms[clue, knows] = found
+        return found
+
+    @functools.cached_property
+    def _clue_terms(self) -> dict[tuple[str, Knowledge], tuple[tuple[str, float, float], ...]]:
+        return {}
+
+    @functools.cached_property
+    def _sizes(self) -> Mapping[str, int]:
+        """entry key -> its number of features (at least 1: a likelihood's denominator)."""
+        return {key: max(1, len(features)) for key, features in self.features.items()}
 
     def gives_away(self, clue: str, own: tuple[str, ...]) -> bool:
         """Would `clue` name a word: the bot's own (or a part of it), or any entry of the pool?"""

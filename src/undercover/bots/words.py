@@ -206,7 +206,7 @@ def likely_word(
     posterior = lexicon.posterior(speakers, among, knowledge(table, skill), table.civilian_share)
     if not speakers or not posterior:
         return None
-    return lexicon.entries_by_key[max(posterior, key=lambda key: posterior[key])]
+    return lexicon.entries_by_key[max(posterior, key=posterior.__getitem__)]
 
 
 def white_clue(
@@ -215,23 +215,20 @@ def white_clue(
     """Mr. White: a tag common in the pool, or (reading the table) likely held by its word."""
     among = lexicon.entries
     speakers = table.speakers()
+    weight: Mapping[str, float] = lexicon.tag_shares  # nothing to read: the pool's tags
     if skill.white_reads and speakers:
         knows = knowledge(table, skill)
         posterior = lexicon.posterior(speakers, among, knows, table.civilian_share)
         # He reads as sharply as he guesses: a duller Mr. White only follows the drift of the
         # clues, and his features fit the likely words on average, none of them closely.
         top = max(posterior.values(), default=1.0)
-        weight: dict[str, float] = {}
+        read: dict[str, float] = {}
         for key, p in posterior.items():
             if p > 1e-4:
                 tempered = (p / top) ** (1.0 / skill.guess_temperature)
                 for feature in lexicon.features[key]:
-                    weight[feature] = weight.get(feature, 0.0) + tempered
-    else:
-        weight = {}
-        for entry in among:
-            for tag in entry.tags:
-                weight[tag] = weight.get(tag, 0.0) + 1.0 / max(1, len(among))
+                    read[feature] = read.get(feature, 0.0) + tempered
+        weight = read
     likeliest = sorted(weight, key=lambda f: -weight[f])[:_WHITE_CHOICES]
     scored = [(math.log(weight[f] + 1e-9), f) for f in _fresh(table, lexicon, likeliest, own)]
     return _pick(scored, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)

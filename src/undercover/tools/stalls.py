@@ -6,12 +6,14 @@ The same cases feed `tests/bots/test_never_frozen.py`, which plays each combinat
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import multiprocessing
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from undercover.engine.dealing import Deck
@@ -92,32 +94,67 @@ def skipped_clues(room: Room) -> int:
     return sum(1 for e in room.game.recap if isinstance(e, ClueEntry) and e.text is None)
 
 
+def check_game(number: int, seed: int, deck: Deck) -> tuple[bool, str | None]:
+    """Game `number` of a run seeded `seed`: (whether it reached the end screen, its
+    problem in one line: a stall, or a clue turn skipped without a clue timer)."""
+    game_seed = seed * 1_000_003 + number
+    case = random.Random(game_seed).choice(_CASES)
+    try:
+        room = play_case(case, number, game_seed, deck)
+    except Stalled as stalled:
+        return False, f"seed {game_seed}, {case.label}: {stalled}"
+    if not case.clue_timer and skipped_clues(room):
+        return True, f"seed {game_seed}, {case.label}: a clue turn passed without a clue"
+    return True, None
+
+
+_CASES = every_case()
+_deck: Deck | None = None  # a worker process's, inherited from its parent
+
+
+def _checked(job: tuple[int, int]) -> tuple[bool, str | None]:
+    assert _deck is not None
+    return check_game(*job, _deck)
+
+
 def stall_check(
-    games: int, seed: int, deck: Deck, progress: Callable[[str], None] | None = None
+    games: int,
+    seed: int,
+    deck: Deck,
+    progress: Callable[[str], None] | None = None,
+    workers: int = 1,
 ) -> tuple[int, list[str]]:
-    """(games that ended, a line per stalled or timer-less skipped game); every 100 games
-    the count so far goes to `progress`, so a long run can be followed."""
-    cases = every_case()
+    """(games that ended, a line per stalled or timer-less skipped game); every 50 games
+    the count so far goes to `progress`, so a long run can be followed (and an interrupted
+    one counted). `workers` > 1 plays the games in as many processes, in the same order."""
+    global _deck
+    jobs = [(number, seed) for number in range(games)]
     ended, problems = 0, list[str]()
-    for number in range(games):
-        if progress is not None and number and number % 100 == 0:
-            progress(f"{number} games: {ended} ended, {len(problems)} problems")
-        game_seed = seed * 1_000_003 + number
-        case = random.Random(game_seed).choice(cases)
-        try:
-            room = play_case(case, number, game_seed, deck)
-        except Stalled as stalled:
-            problems.append(f"seed {game_seed}, {case.label}: {stalled}")
-            continue
-        ended += 1
-        if not case.clue_timer and skipped_clues(room):
-            problems.append(f"seed {game_seed}, {case.label}: a clue turn passed without a clue")
+    started = time.perf_counter()
+    _deck = deck
+    with contextlib.ExitStack() as stack:
+        if workers > 1:  # forked: each worker inherits the deck instead of rebuilding it
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
+            results: Iterable[tuple[bool, str | None]] = pool.imap(_checked, jobs, chunksize=4)
+        else:
+            results = map(_checked, jobs)
+        for number, (finished, problem) in enumerate(results, start=1):
+            ended += finished
+            if problem is not None:
+                problems.append(problem)
+            if progress is not None and number % 50 == 0:
+                elapsed = time.perf_counter() - started
+                progress(
+                    f"{number} games: {ended} ended, {len(problems)} problems ({elapsed:.0f} s)"
+                )
     return ended, problems
 
 
-def report(games: int, seed: int, deck: Deck) -> str:
+def report(games: int, seed: int, deck: Deck, workers: int = 1) -> str:
     started = time.perf_counter()
-    ended, problems = stall_check(games, seed, deck, lambda line: print(line, file=sys.stderr))
+    ended, problems = stall_check(
+        games, seed, deck, lambda line: print(line, file=sys.stderr, flush=True), workers
+    )
     elapsed = time.perf_counter() - started
     kinds = Counter(p.split(":")[-1].strip() for p in problems)
     lines = [

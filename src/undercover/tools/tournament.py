@@ -145,9 +145,12 @@ def main(argv: list[str]) -> int:
         metavar="N",
         help="instead: N games, every setting drawn from the seed, counting stalls",
     )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes for --stall-check (same games)"
+    )
     args = parser.parse_args(argv)
     if args.stall_check is not None:
-        print(report(args.stall_check, args.seed, Deck(builtin_catalog())))
+        print(report(args.stall_check, args.seed, Deck(builtin_catalog()), args.workers))
         return 0
     whites = {"yes": [True], "no": [False], "both": [False, True]}[args.mr_white]
     players = [n for n in args.players if 3 <= n <= 20]
