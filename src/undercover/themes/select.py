@@ -31,22 +31,27 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TypeVar
 
 from undercover.themes.model import UNRELATED, Catalog, Entry, Similarity
 
 # The levels tried, in order, when one is asked for; the next ones only if the pool has no pair.
-_FALLBACKS = {
-    Similarity.VERY_CLOSE: (Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE),
-    Similarity.CLOSE: (Similarity.CLOSE, Similarity.NONE),
-    Similarity.NONE: (Similarity.NONE, Similarity.CLOSE),
-}
+_FALLBACKS = MappingProxyType(
+    {
+        Similarity.VERY_CLOSE: (Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE),
+        Similarity.CLOSE: (Similarity.CLOSE, Similarity.NONE),
+        Similarity.NONE: (Similarity.NONE, Similarity.CLOSE),
+    }
+)
 # The level a room moves to once its history has used up every pair of the level dealt.
-_NEIGHBOUR = {
-    Similarity.VERY_CLOSE: Similarity.CLOSE,
-    Similarity.CLOSE: Similarity.NONE,
-    Similarity.NONE: Similarity.CLOSE,
-}
+_NEIGHBOUR = MappingProxyType(
+    {
+        Similarity.VERY_CLOSE: Similarity.CLOSE,
+        Similarity.CLOSE: Similarity.NONE,
+        Similarity.NONE: Similarity.CLOSE,
+    }
+)
 _Option = TypeVar("_Option")
 
 
@@ -209,10 +214,18 @@ def allowed_pool(catalog: Catalog, request: DealRequest) -> tuple[Entry, ...]:
 
 
 def deal_pair(
-    catalog: Catalog, request: DealRequest, rng: random.Random, history: DealHistory
+    catalog: Catalog,
+    request: DealRequest,
+    rng: random.Random,
+    history: DealHistory,
+    pools: Pools | None = None,
 ) -> Deal:
-    """Draw the civilians' and the undercover's words for one game (see the module's rules)."""
-    pool = _pool(catalog, request)
+    """Draw the civilians' and the undercover's words for one game (see the module's rules);
+    `pools`, the catalog's kept pools, spares building the pool again."""
+    if pools is not None and pools.catalog is catalog:
+        pool = pools.of(request)
+    else:
+        pool = _Pool.of(allowed_pool(catalog, request))
     minimum = 1 if request.attribute_variant else 2
     size = len(pool.entries)
     if not size:
@@ -244,19 +257,25 @@ def _all_rated_out(level: Similarity | None) -> Relaxation:
     return Relaxation(level, level, RelaxReason.ALL_RATED_OUT)
 
 
-# The pools of the last few (catalog, filters) asked for, newest first: the games of a room,
-# and most rooms, deal from the same pool (building it walks the whole catalog).
-_POOLS: list[tuple[Catalog, tuple[object, ...], _Pool]] = []
+class Pools:
+    """The pools of the last few filters asked of one catalog, newest first: the games of a
+    room, and most rooms, deal from the same pool (building one walks the whole catalog). Kept
+    by whoever keeps the catalog (the engine's `Deck`), never process-wide."""
 
+    KEPT = 8
 
-def _pool(catalog: Catalog, request: DealRequest) -> _Pool:
-    key = (request.categories, request.franchises, request.language, request.family_safe_only)
-    for known, known_key, pool in _POOLS:
-        if known is catalog and known_key == key:
-            return pool
-    pool = _Pool.of(allowed_pool(catalog, request))
-    _POOLS[:] = [(catalog, key, pool), *_POOLS[:7]]
-    return pool
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._recent: list[tuple[tuple[object, ...], _Pool]] = []
+
+    def of(self, request: DealRequest) -> _Pool:
+        key = (request.categories, request.franchises, request.language, request.family_safe_only)
+        for known, pool in self._recent:
+            if known == key:
+                return pool
+        pool = _Pool.of(allowed_pool(self.catalog, request))
+        self._recent = [(key, pool), *self._recent[: self.KEPT - 1]]
+        return pool
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ def start(room: Room, actor: str | None, now: float, deck: Deck) -> Room:
     deal, history, words = None, room.history, None
     if rule_settings.mode is Mode.CLASSIC:
         deal, history = deal_words(
-            deck.catalog, room.settings, seed, room.history, room.host_words, room.removed_pairs
+            deck, room.settings, seed, room.history, room.host_words, room.removed_pairs
         )
         words = Words(
             civilian=deal.civilian,
