@@ -114,7 +114,7 @@ def deal_words(
     try:
         deal = deal_pair(deck.catalog, request, random.Random(seed), past, deck.pools)
     except DealError as error:
-        raise Rejected(str(error.code), error.message_en) from error
+        raise Rejected(str(error.code), error.detail) from error
     undercover = deal.undercover
     pair = DealtPair(
         civilian=deal.civilian.name,

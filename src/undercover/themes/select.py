@@ -63,13 +63,14 @@ class DealErrorCode(StrEnum):
 
 
 class DealError(Exception):
-    """The host's choice of themes cannot make a pair; shown in the lobby, the game not started."""
+    """The host's choice of themes cannot make a pair; shown in the lobby, the game not started.
+    The code's text is in the client's catalogues (wire/error_codes.py): `detail` only names
+    what the text cannot (the unknown names)."""
 
-    def __init__(self, code: DealErrorCode, message_fr: str, message_en: str) -> None:
-        super().__init__(message_en)
+    def __init__(self, code: DealErrorCode, detail: str = "") -> None:
+        super().__init__(f"{code} ({detail})" if detail else code)
         self.code = code
-        self.message_fr = message_fr
-        self.message_en = message_en
+        self.detail = detail
 
 
 class RelaxReason(StrEnum):
@@ -181,27 +182,13 @@ class Deal:
 def allowed_pool(catalog: Catalog, request: DealRequest) -> tuple[Entry, ...]:
     """The entries the host's filters allow, in catalog order; DealError for unknown names."""
     checks = (
-        (
-            request.categories,
-            catalog.categories,
-            DealErrorCode.UNKNOWN_CATEGORY,
-            "Catégorie",
-            "Category",
-        ),
-        (
-            request.franchises,
-            catalog.franchises_by_id,
-            DealErrorCode.UNKNOWN_FRANCHISE,
-            "Sous-catégorie",
-            "Sub-category",
-        ),
+        (request.categories, catalog.categories, DealErrorCode.UNKNOWN_CATEGORY),
+        (request.franchises, catalog.franchises_by_id, DealErrorCode.UNKNOWN_FRANCHISE),
     )
-    for asked, known, code, label_fr, label_en in checks:
+    for asked, known, code in checks:
         unknown = ", ".join(sorted(asked - set(known)))
         if unknown:
-            raise DealError(
-                code, f"{label_fr} inconnue : {unknown}.", f"Unknown {label_en.lower()}: {unknown}."
-            )
+            raise DealError(code, unknown)
     return tuple(
         entry
         for franchise in catalog.franchises
@@ -229,17 +216,9 @@ def deal_pair(
     minimum = 1 if request.attribute_variant else 2
     size = len(pool.entries)
     if not size:
-        raise DealError(
-            DealErrorCode.POOL_EMPTY,
-            "Aucun mot ne correspond à ces choix (thèmes, sous-catégories, tout public).",
-            "No word matches these choices (themes, sub-categories, family-safe).",
-        )
+        raise DealError(DealErrorCode.POOL_EMPTY)
     if size < minimum:
-        raise DealError(
-            DealErrorCode.POOL_TOO_SMALL,
-            f"Ces choix ne laissent qu'un mot : il en faut au moins {minimum}.",
-            f"These choices leave a single word: at least {minimum} are needed.",
-        )
+        raise DealError(DealErrorCode.POOL_TOO_SMALL, "a single word")
     deal = _deal_attribute if request.attribute_variant else _deal_characters
     try:
         return deal(catalog, pool.without(request.removed_pairs), request, rng, history)
@@ -353,11 +332,7 @@ def _across(level: Similarity) -> Relaxation:
 
 def _check_some_pair(catalog: Catalog, pool: _Pool, plan: _Plan) -> None:
     if not any(_candidates(catalog, pool, e, plan.level, plan.across) for e in pool.entries):
-        raise DealError(
-            DealErrorCode.POOL_TOO_SMALL,
-            "Ces filtres ne laissent que des mots identiques : impossible de former une paire.",
-            "These filters leave only identical words: no pair can be made.",
-        )
+        raise DealError(DealErrorCode.POOL_TOO_SMALL, "only identical words")
 
 
 def _why_not(catalog: Catalog, pool: _Pool, level: Similarity) -> RelaxReason:
