@@ -142,20 +142,16 @@ class Lexicon:
     def folded(self) -> Mapping[str, frozenset[str]]:
         return {key: frozenset(fold(f) for f in feats) for key, feats in self.features.items()}
 
-    def _names_of(self, among: tuple[Entry, ...]) -> tuple[frozenset[str], frozenset[str]]:
-        """The names of `among`, folded, and their words of 4+ letters ("capitaine" names
-        Capitaine Haddock)."""
+    def _names_of(self, among: tuple[Entry, ...]) -> frozenset[str]:
         found = self._name_sets.get(id(among))
         if found is None:
             spellings = (fold(s) for e in among for s in (e.name, *e.aliases))
-            names = frozenset(s for s in spellings if s)
-            parts = frozenset(w for n in names for w in n.split() if len(w) >= _SIGNIFICANT)
-            found = self._name_sets[id(among)] = (names, parts)
+            found = self._name_sets[id(among)] = frozenset(s for s in spellings if s)
         return found
 
     @functools.cached_property
-    def _name_sets(self) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
-        """id of a `neighbours` tuple (which this lexicon keeps) -> its names and their words."""
+    def _name_sets(self) -> dict[int, frozenset[str]]:
+        """id of a `neighbours` tuple (which this lexicon keeps) -> its names, folded."""
         return {}
 
     @functools.cached_property
@@ -352,8 +348,7 @@ class Lexicon:
             for i in range(len(words))
             for j in range(i + 1, min(len(words), i + _LONGEST_NAME) + 1)
         }
-        names, parts = self._names_of(self.entries if among is None else among)
-        if spans & names or parts.intersection(words):
+        if spans & self._names_of(self.entries if among is None else among):
             return True
         own_words = {w for s in own for w in fold(s).split() if len(w) >= 3}
         if own and clue_contains(clue, own[0], own[1:]):  # as the engine reads it: plurals too

@@ -5,9 +5,9 @@
   text that fits no entry of the pool (`Lexicon.matches` is empty): not drawn from a word's
   tags, attributes or associations.
 - A *give-away* holds a word or alias of either camp (as the engine reads a clue: plurals and
-  articles too), or a word of 4+ letters of one of them ("capitaine" for Capitaine Haddock),
-  or fits the speaker's own entry alone in the pool (exactly or by a word of it): a detail
-  that names the word. Mr. White's clues are never give-aways (he knows no word).
+  articles too), or a word of 4+ letters of the speaker's own ("capitaine" for Capitaine
+  Haddock), or fits the speaker's own entry alone in the pool (exactly or by a word of it):
+  a detail that names the word. Mr. White's clues are never give-aways (he knows no word).
 """
 
 from __future__ import annotations
@@ -56,14 +56,15 @@ def gives_away(text: str, room: Room, player: str, lexicon: Lexicon) -> bool:
     words = ((deal.civilian, deal.civilian_aliases), (deal.undercover, deal.undercover_aliases))
     if any(clue_contains(text, word, aliases) for word, aliases in words):
         return True
-    spoken = set(fold(text).split())
-    parts = {w for word, aliases in words for s in (word, *aliases) for w in fold(s).split()}
-    if any(len(w) >= _PART and w in spoken for w in parts):
-        return True
     role = game.role_of(player)
     if role is Role.MR_WHITE:
         return False
-    entry = own_entry(lexicon, deal.civilian if role is Role.CIVILIAN else deal.undercover)
+    civilian = role is Role.CIVILIAN
+    word, aliases = words[0] if civilian else words[1]
+    parts = {w for s in (word, *aliases) for w in fold(s).split() if len(w) >= _PART}
+    if parts.intersection(fold(text).split()):
+        return True
+    entry = own_entry(lexicon, word)
     return entry is not None and set(lexicon.matches(text)) == {entry.key}
 
 
