@@ -17,6 +17,7 @@ import { announce, mount, mounted } from "./stage.js";
 // but not imported by it, so the socket opens without waiting for the lobby's modules to run.
 const SCREENS = {};
 const PRELOAD_AFTER_MS = 3000;
+const PRELOAD_MARK = "undercover:preload-screens";
 const LOADERS = {
   lobby: () => import("./screens/lobby.js").then((m) => m.lobbyScreen),
   role_reveal: () => import("./screens/role.js").then((m) => m.roleScreen),
@@ -41,6 +42,9 @@ function screenFunction(kind, then) {
 }
 
 function preloadGameScreens() {
+  // Where a room's first load ends: what is fetched after this mark is the game's screens,
+  // fetched ahead while the lobby is idle (tests/web/test_static.py weighs up to it).
+  if (!performance.getEntriesByName(PRELOAD_MARK).length) performance.mark(PRELOAD_MARK);
   for (const kind of Object.keys(LOADERS)) if (!SCREENS[kind]) screenFunction(kind, () => {});
 }
 // Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
