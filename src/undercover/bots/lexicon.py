@@ -31,7 +31,7 @@ _LONGEST_NAME = 8  # words: the longest name a clue is searched for (longer ones
 _SIGNIFICANT = 4  # a word of at least this many letters can tie a free-text clue to a feature
 
 
-_SHORTEST_PART = 5  # letters: a shorter word of a feature is rarely a clue on its own
+_SHORTEST_PART = 4  # letters: a shorter word of a feature is rarely a clue on its own
 # Words of features that say nothing on their own (a person out of ideas says "flamme" from
 # "flamme au bout de la queue", never "forme" from "forme de base"), folded.
 _HOLLOW_WORDS = """
@@ -56,6 +56,15 @@ _HOLLOW_WORDS = """
     married partner parent original regional cover power talks circle owner service royal
     business sibling customer loves raised wants voice drinking looks dated former
     everything outside itself hands found lives calls three round killed flying
+    avec dans pour sans sous plus tout tres leur elle fait deux fois bien etre lors vers chez
+    dont mais peut sont font vont aime sait avait etait fils fille sœur soeur pere mere jour
+    haut long gros vrai faux seul rien tete main fort dure mode type zone face lieu part
+    with from that this they have into over only also once then them than when what some
+    most more very like just made make many much each used uses part side back left both
+    does done gets goes kept took said says well good best true real full half high self
+    tous jeux bord plan coup veut vive fond cote avis file xixe kung form time guys open eats
+    year wins lost wear name case four hire stop down your term pass stay past sign thin site
+    trip
 """
 _HOLLOW = frozenset(_HOLLOW_WORDS.split())
 # Every pool folds the same few thousand texts: folded once per process.
