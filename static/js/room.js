@@ -282,9 +282,13 @@ export const room = {
     }
     // Every phase change (a runoff too, on the same screen) shows its top; the screen may
     // then bring its action into view (draft.js), which fits below that top on a phone.
-    if (entering || model.seq !== this.drawnSeq) window.scrollTo(0, 0);
+    // Scrolled once drawn: before, Chrome's scroll anchoring would keep the ballot just
+    // tapped (focused) in place and push the runoff's count above the screen.
+    const top = entering || model.seq !== this.drawnSeq;
+    if (top) window.scrollTo(0, 0);
     this.drawnSeq = model.seq;
     screen.update(model);
+    if (top && !document.activeElement?.matches?.("input, textarea")) window.scrollTo(0, 0);
     withBanners((b) => b.fromModel(model));
     if (entering) {
       afterFrame(loadBanners);
