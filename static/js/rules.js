@@ -53,11 +53,11 @@ export async function openRules(sectionId) {
   // on every screen (the top bar has no room for a sixth button).
   const easy = h("button", {
     type: "button", class: "btn small", id: "a11y-toggle", "aria-pressed": String(store.easy()),
-    text: `♿ ${t("a11y.mode")} : ${t(store.easy() ? "common.yes" : "common.no")}`,
+    text: `♿ ${t("common.label_value", { label: t("a11y.mode"), value: t(store.easy() ? "common.yes" : "common.no") })}`,
     onclick: () => {
       store.setEasy(!store.easy());
       easy.setAttribute("aria-pressed", String(store.easy()));
-      easy.textContent = `♿ ${t("a11y.mode")} : ${t(store.easy() ? "common.yes" : "common.no")}`;
+      easy.textContent = `♿ ${t("common.label_value", { label: t("a11y.mode"), value: t(store.easy() ? "common.yes" : "common.no") })}`;
     },
   });
   const body = h(

@@ -63,7 +63,7 @@ function build(ctx, story, s) {
   });
   sections.push([{ cards, columns, column, gutter, face, nameFont, roleFont, s }]);
   sections.push(story.awards.map((award) =>
-    block(`700 ${34 * s}px ${FONT}`, "#ffd166", 46 * s, `${award.icon} ${award.title} : ${award.names.join(", ")}`, 6 * s)));
+    block(`700 ${34 * s}px ${FONT}`, "#ffd166", 46 * s, `${award.icon} ${t("common.label_value", { label: award.title, value: award.names.join(", ") })}`, 6 * s)));
   const heightOf = (part) => {
     if (part.cards) {
       let total = 0;

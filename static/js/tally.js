@@ -46,7 +46,8 @@ export function tallyBoard(model, vote) {
     );
   });
   const tied = vote.tied && vote.tied.length && vote.result !== "eliminated" && vote.result !== "lot";
-  const score = tied ? vote.tied.map((id) => vote.received[id] || 0).join(" – ") : null;
+  // "2 – 2" held on one line by no-break spaces.
+  const score = tied ? vote.tied.map((id) => vote.received[id] || 0).join("\u00a0–\u00a0") : null;
   return h("section", { class: "tally-board", id: "tally-board", "aria-labelledby": "tally-title" },
     h("h2", { id: "tally-title", text: tied ? t("tally.tie", { score }) : t("tally.title") }),
     rows.length ? h("ol", { class: "tally-rows" }, rows) : h("p", { class: "hint", text: t("tally.nobody") }),

@@ -1,5 +1,11 @@
 from undercover.themes.model import Similarity, catalog_from_documents
-from undercover.themes.sample import PAIRS_PER_LEVEL, draw_samples, render_samples, summary
+from undercover.themes.sample import (
+    PAIRS_PER_LEVEL,
+    SHOWN_PER_LEVEL,
+    draw_samples,
+    render_samples,
+    summary,
+)
 
 from .documents import FLAT_CASE, big_document
 
@@ -10,7 +16,7 @@ def test_one_table_per_level_with_links_and_their_weight() -> None:
     assert [s.level for s in sections] == [Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE]
     text = render_samples(sections, seed=7)
     rows = [line for line in text.splitlines() if line.startswith("| ") and "civil" not in line]
-    assert len(rows) == 3 * PAIRS_PER_LEVEL
+    assert len(rows) == 3 * SHOWN_PER_LEVEL < 3 * PAIRS_PER_LEVEL
     very_close = text.split("## Personnages · très proche")[1].split("##")[0]
     for row in very_close.strip().splitlines()[2:]:  # two tags at least, 5 bits at least
         cells = row.split("|")
@@ -51,7 +57,7 @@ def test_a_catalog_that_cannot_reach_a_level_shows_the_level_used() -> None:
     sections = draw_samples(catalog_from_documents([FLAT_CASE]), seed=7)
     text = render_samples(sections, seed=7)
     very_close = text.split("## Personnages · très proche")[1].split("##")[0]
-    assert very_close.count("[proche]") + very_close.count("[aucune]") == PAIRS_PER_LEVEL
+    assert very_close.count("[proche]") + very_close.count("[aucune]") == SHOWN_PER_LEVEL
 
 
 def test_same_seed_same_text() -> None:

@@ -76,7 +76,9 @@ def test_the_board_shows_the_tie_and_never_reveals_before_the_phones(table: Tabl
     votes({a: b, b: a, c: a, d: b})  # 2 – 2
     expect(c.page.locator("#tie-tally")).to_contain_text("Égalité 2 – 2 !")
     tie = board.locator("#board-panel .tally-board")
-    expect(tie).to_contain_text("Égalité 2 – 2 !")
+    expect(tie).to_contain_text("Égalité 2 – 2 !")  # the assertion reads any space as one
+    # ... but the score and its "!" never wrap: no-break spaces between them.
+    assert tie.locator("h2").inner_text() == "Égalité 2\u00a0–\u00a02\u202f!"
     for candidate in (a, b):
         tile = board.locator(f"#board-table [data-player='{candidate.id}']")
         expect(tile).to_have_class("board-tile candidate")

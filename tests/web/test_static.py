@@ -202,6 +202,25 @@ def test_every_literal_key_in_the_code_exists() -> None:
     assert missing == []
 
 
+# French typography: a narrow no-break space before ! ? ;, a no-break space before : and
+# inside « », and a number held to its unit, so that no line starts with the sign.
+_FRENCH_SPACING = re.compile(r"[ \u00a0][!?;]|[ \u202f]:(?!//)|«[ \u202f]| »|\d s\b(?!')")
+
+
+def _texts(node: Any) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    values = node.values() if isinstance(node, dict) else node if isinstance(node, list) else []
+    return [text for value in values for text in _texts(value)]
+
+
+@pytest.mark.parametrize("path", ["i18n/fr.json", "rules/fr.json"])
+def test_french_signs_stay_with_their_words(path: str) -> None:
+    texts = _texts(_load(STATIC / path))
+    assert any("\u00a0:" in text for text in texts)
+    assert [text for text in texts if _FRENCH_SPACING.search(text)] == []
+
+
 def test_server_error_codes_are_translated() -> None:
     """Every engine rejection code has a French and an English sentence."""
     from undercover.engine.errors import RejectCode
@@ -229,7 +248,11 @@ def test_rules_have_every_section(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_state_the_numbers_the_engine_uses(lang: str) -> None:
     rules = _load(STATIC / "rules" / f"{lang}.json")
-    text = {s["id"]: json.dumps(s, ensure_ascii=False) for s in rules["sections"]}
+    # The French no-break spaces read as spaces here.
+    text = {
+        s["id"]: json.dumps(s, ensure_ascii=False).replace("\u00a0", " ").replace("\u202f", " ")
+        for s in rules["sections"]
+    }
     fields = rule_settings.RuleSettings.model_fields
 
     def bounds(name: str) -> tuple[int, int]:

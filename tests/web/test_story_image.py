@@ -23,15 +23,18 @@ LONG = [
 ]
 STORIES = {
     "fr": {
-        "outcome": "Victoire des Civils !",
+        # French spacing as the catalogue writes it: no-break spaces before : and inside « »,
+        # a narrow one before !.
+        "outcome": "Victoire des Civils\u202f!",
         "lines": [
-            "Les mots : « Poudlard » (civils) et « Beauxbâtons » (undercover).",
-            "L'imposteur : Wolfeschlegelsteinha07, démasqué·e au deuxième vote.",
-            "Vote décisif : Maximilien Alexandre03, 5 voix contre 2.",
-            "Mr. White a proposé « château » : pas le bon mot.",
+            "Les mots\u00a0: «\u00a0Poudlard\u00a0» (civils) et "
+            "«\u00a0Beauxbâtons\u00a0» (undercover).",
+            "L'imposteur\u00a0: Wolfeschlegelsteinha07, démasqué·e au deuxième vote.",
+            "Vote décisif\u00a0: Maximilien Alexandre03, 5 voix contre 2.",
+            "Mr. White a proposé «\u00a0château\u00a0»\u00a0: pas le bon mot.",
         ],
         "roles": ["Civil", "Undercover", "Mr. White"],
-        "award": ("🎭", "Meilleur bluff"),
+        "award": ("🎭", "Meilleur bluff", "\u00a0: "),
     },
     "en": {
         "outcome": "The Civilians win!",
@@ -42,7 +45,7 @@ STORIES = {
             "Mr. White guessed “castle”: not the word.",
         ],
         "roles": ["Civilian", "Undercover", "Mr. White"],
-        "award": ("🎭", "Best bluff"),
+        "award": ("🎭", "Best bluff", ": "),
     },
 }
 
@@ -60,7 +63,7 @@ def story(lang: str) -> dict[str, Any]:
         }
         for i in range(20)
     ]
-    icon, title = text["award"]
+    icon, title, _ = text["award"]
     return {
         "code": "K7Q2M",
         "outcome": text["outcome"],
@@ -70,7 +73,8 @@ def story(lang: str) -> dict[str, Any]:
     }
 
 
-PLAN = """async story => {
+PLAN = """async ([story, lang]) => {
+  await (await import('/js/i18n.js')).loadLang(lang);
   const { planStory, drawStory } = await import('/js/storyimage.js');
   const ctx = document.createElement('canvas').getContext('2d');
   const ops = planStory(ctx, story).map(op => {
@@ -99,7 +103,7 @@ def test_the_picture_lays_out_twenty_long_names(
     page = context.new_page()
     page.goto("/")
     told = story(lang)
-    result = page.evaluate(PLAN, told)
+    result = page.evaluate(PLAN, [told, lang])
     ops = result["ops"]
     for op in ops:  # inside the picture, within its margins
         assert op["x"] >= MARGIN - 1, op
@@ -116,6 +120,8 @@ def test_the_picture_lays_out_twenty_long_names(
     assert sum(1 for op in ops if op.get("face")) == 20
     for line in told["lines"]:
         assert line.replace(" ", "") in "".join(texts).replace(" ", "")
+    icon, title, colon = STORIES[lang]["award"]
+    assert f"{icon} {title}{colon}{told['players'][1]['name']}" in texts
     assert max(op["bottom"] for op in ops) > HEIGHT * 0.75  # no empty bottom quarter
     # No two texts drawn over each other.
     boxes = sorted((op for op in ops if "text" in op), key=lambda op: op["top"])

@@ -29,9 +29,11 @@ class Counts:
         )
 
 
-def counts(catalog: Catalog) -> Counts:
-    classic = [f for f in catalog.franchises if f.category == CLASSIC]
-    others = [f for f in catalog.franchises if f.category != CLASSIC]
+def counts(catalog: Catalog, language: str | None = None) -> Counts:
+    """The sizes of the whole catalog, or of the files in one word language."""
+    files = [f for f in catalog.franchises if language in (None, f.language)]
+    classic = [f for f in files if f.category == CLASSIC]
+    others = [f for f in files if f.category != CLASSIC]
     return Counts(
         franchises=len(others),
         entries=sum(len(f.entries) for f in others),

@@ -85,6 +85,10 @@ def check(root: Path) -> int:
         print("\n".join(noticed))
     categories = len(catalog.categories)
     print(f"\n{len(catalog.franchises)} files, {categories} categories: {counts(catalog)}")
+    languages = sorted({f.language for f in catalog.franchises})
+    if len(languages) > 1:  # a room deals in one word language: each must be big enough alone
+        for language in languages:
+            print(f"  {language}: {counts(catalog, language)}")
     failing = [f.id for f in catalog.franchises if very_close_share(f) < FAIL_BELOW]
     warned = [f.id for f in catalog.franchises if FAIL_BELOW <= very_close_share(f) < WARN_BELOW]
     if warned:

@@ -1,9 +1,10 @@
 """`docs/pairs-sample.md`: pairs the game would deal per level, to judge the content at a glance.
 
 One room per scope (the franchises, the classic deck; each word language apart, as a room
-deals in one) and level deals `PAIRS_PER_LEVEL` games in a
-row from one seed (no repeats, family-safe as the lobby's default); each row shows the
-distinctive tags the two words share and their weight, and the summary the mean number of them.
+deals in one) and level deals `PAIRS_PER_LEVEL` games in a row from one seed (no repeats,
+family-safe as the lobby's default); the summary gives the mean number of distinctive tags the
+two words share over all of them, and the tables show the first `SHOWN_PER_LEVEL` (the file
+stays short enough to read with four scopes), each with the shared tags and their weight.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from undercover.themes.select import DealHistory, DealRequest, deal_pair
 
 SAMPLE_FILE = Path(__file__).resolve().parents[3] / "docs" / "pairs-sample.md"
 PAIRS_PER_LEVEL = 40
+SHOWN_PER_LEVEL = 18
 LEVEL_NAMES = {
     Similarity.VERY_CLOSE: "très proche",
     Similarity.CLOSE: "proche",
@@ -149,17 +151,17 @@ def render_samples(sections: list[Section], seed: int) -> str:
         "# Sample word pairs",
         "",
         f"Written by `uv run undercover themes sample --seed {seed}`; do not edit by hand.",
-        f"Each table: the {PAIRS_PER_LEVEL} pairs one room would be dealt in a row at that level",
-        "(family-safe, no repeats), with the distinctive tags the two words share and their",
-        "weight in bits (see `themes/README.md`). A level in brackets is the one the deal used",
-        "instead. Mean number of distinctive shared tags per level:",
+        f"Each table: the first {SHOWN_PER_LEVEL} of the {PAIRS_PER_LEVEL} pairs one room would be",
+        "dealt in a row at that level (family-safe, no repeats), with the distinctive tags the two",
+        "words share and their weight in bits (see `themes/README.md`). A level in brackets is the",
+        "one the deal used instead. Mean number of distinctive shared tags per level (all pairs):",
         "",
         *(f"- {line}" for line in summary(sections)),
     ]
     for section in sections:
         lines += ["", f"## {section.scope} · {LEVEL_NAMES[section.level]}", ""]
         lines += ["| franchise | civil | undercover | liés par | bits |", "|---|---|---|---|---|"]
-        for row in section.rows:
+        for row in section.rows[:SHOWN_PER_LEVEL]:
             link = ", ".join(f"{tag} ({bits:.1f})" for tag, bits in row.tags) or "—"
             if row.used is not section.level:
                 link += f" [{LEVEL_NAMES[row.used]}]"
