@@ -101,7 +101,11 @@ export function clueWall(app, o = {}) {
     const cycle = shownCycle(model);
     const marks = readMarks(app.code, model.gameNo);
     const actor = model.phase === "clues" ? (g.stage === "theme" ? g.proposer : g.speaker) : null;
-    const ids = [...g.speakingOrder.filter((id) => g.alive.includes(id)), ...g.speakingOrder.filter((id) => !g.alive.includes(id))];
+    // The players still in first; in a runoff the tied ones first of all (their ballots in
+    // view on a small phone, under the tie's count).
+    const tied = model.phase === "voting" ? g.candidates || [] : [];
+    const rank = (id) => (g.alive.includes(id) ? (tied.includes(id) ? 0 : 1) : 2);
+    const ids = [0, 1, 2].flatMap((r) => g.speakingOrder.filter((id) => rank(id) === r));
     const rounds = [...new Set(g.clues.filter((c) => c.cycle === cycle).map((c) => c.round))];
     if (model.phase === "clues" && !rounds.includes(g.clueRound)) rounds.push(g.clueRound);
     const themed = rounds.filter((r) => g.themes[r]);

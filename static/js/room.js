@@ -17,6 +17,7 @@ import { announce, mount, mounted } from "./stage.js";
 // but not imported by it, so the socket opens without waiting for the lobby's modules to run.
 const SCREENS = {};
 const PRELOAD_AFTER_MS = 3000;
+const PRELOAD_MARK = "undercover:preload-screens";
 const LOADERS = {
   lobby: () => import("./screens/lobby.js").then((m) => m.lobbyScreen),
   role_reveal: () => import("./screens/role.js").then((m) => m.roleScreen),
@@ -41,6 +42,9 @@ function screenFunction(kind, then) {
 }
 
 function preloadGameScreens() {
+  // Where a room's first load ends: what is fetched after this mark is the game's screens,
+  // fetched ahead while the lobby is idle (tests/web/test_static.py weighs up to it).
+  if (!performance.getEntriesByName(PRELOAD_MARK).length) performance.mark(PRELOAD_MARK);
   for (const kind of Object.keys(LOADERS)) if (!SCREENS[kind]) screenFunction(kind, () => {});
 }
 // Commands aimed at a phase carry the phase seq the client acted on (docs/protocol.md).
@@ -278,9 +282,13 @@ export const room = {
     }
     // Every phase change (a runoff too, on the same screen) shows its top; the screen may
     // then bring its action into view (draft.js), which fits below that top on a phone.
-    if (entering || model.seq !== this.drawnSeq) window.scrollTo(0, 0);
+    // Scrolled once drawn: before, Chrome's scroll anchoring would keep the ballot just
+    // tapped (focused) in place and push the runoff's count above the screen.
+    const top = entering || model.seq !== this.drawnSeq;
+    if (top) window.scrollTo(0, 0);
     this.drawnSeq = model.seq;
     screen.update(model);
+    if (top && !document.activeElement?.matches?.("input, textarea")) window.scrollTo(0, 0);
     withBanners((b) => b.fromModel(model));
     if (entering) {
       afterFrame(loadBanners);

@@ -1,4 +1,4 @@
-"""Client side of the Pyodide harness (harness/server.mjs): start it, drive it, read it.
+"""Client side of the Pyodide harness (workerd/server.mjs): start it, drive it, read it.
 
 The harness is a Node process running the real `src/entry.py` in Pyodide 314 over the
 Durable Object doubles; it serves HTTP and WebSockets on loopback, so tests talk to it with
@@ -23,6 +23,7 @@ import httpx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+WORKERD = Path(__file__).resolve().parent / "workerd"  # the workerd doubles (Node + Pyodide)
 NODE_PACKAGES = ("node", "pyodide", "sql.js", "ws", "wrangler")
 INSTALL_HINT = "install the harness: `npm ci`, then `python scripts/build_worker.py`"
 # npm's `node` package: the Node 22 that wrangler >= 4.127 needs, whatever Node runs npm.
@@ -175,7 +176,7 @@ def running_harness(
 ) -> Iterator[Harness]:
     node = require_node()
     build_worker()
-    command = [node, *WORKERD_V8_FLAGS, str(ROOT / "harness" / "server.mjs"), "--port", "0"]
+    command = [node, *WORKERD_V8_FLAGS, str(WORKERD / "server.mjs"), "--port", "0"]
     command += ["--speed", str(speed), "--hibernate", hibernate]
     if silence_seconds is not None:  # the presence bound, in real seconds (see runtime.mjs)
         command += ["--silence-seconds", str(silence_seconds)]

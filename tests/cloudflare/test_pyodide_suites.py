@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from tests.cloudflare.harness import ROOT, build_worker, require_node
+from tests.cloudflare.harness import ROOT, WORKERD, build_worker, require_node
 
 pytestmark = [pytest.mark.node, pytest.mark.slow]
 
@@ -26,7 +26,7 @@ def test_suite_passes_under_pyodide_314(suite: str) -> None:
     node = require_node()
     build_worker("--test-modules", str(TEST_MODULES))
     result = subprocess.run(
-        [node, str(ROOT / "harness" / "pytest_in_pyodide.mjs"), str(TEST_MODULES), "-q", suite],
+        [node, str(WORKERD / "pytest_in_pyodide.mjs"), str(TEST_MODULES), "-q", suite],
         cwd=ROOT,
         env={**os.environ, "NO_LEAK_EXAMPLES": PYODIDE_NO_LEAK_EXAMPLES},
         capture_output=True,

@@ -1,4 +1,4 @@
-"""The upload's snapshot, modelled as production takes it (harness/snapshot.mjs, entropy.mjs).
+"""The upload's snapshot, modelled as production takes it (workerd/snapshot.mjs, entropy.mjs).
 
 Our compatibility date turns on dedicated snapshots: the main module's top level runs outside
 any request, before the snapshot, with the runtime's import patcher installed and
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.cloudflare.harness import ROOT, build_worker, require_node
+from tests.cloudflare.harness import ROOT, WORKERD, build_worker, require_node
 
 pytestmark = [pytest.mark.node, pytest.mark.slow]
 
@@ -30,7 +30,7 @@ PYDANTIC_CORE_GRANT = '@register_exec_patch("pydantic_core")\n'
 def snapshot_import(python_modules: Path | None = None, main: Path | None = None) -> dict[str, Any]:
     node = require_node()
     build_worker()
-    command = [node, str(ROOT / "harness" / "snapshot.mjs")]
+    command = [node, str(WORKERD / "snapshot.mjs")]
     command += ["--python-modules", str(python_modules)] if python_modules else []
     command += ["--main", str(main)] if main else []
     result = subprocess.run(

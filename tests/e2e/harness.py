@@ -78,6 +78,7 @@ class LocalServer:
         self.starts += 1
         while time.monotonic() - began < START_TIMEOUT_SECONDS:
             if self.process.poll() is not None:
+                self.process = None
                 raise RuntimeError(f"the server exited: {self.log_tail()}")
             try:
                 # An unknown API path: answered at once, and spends no per-address allowance.
@@ -87,6 +88,7 @@ class LocalServer:
                 return time.monotonic() - began  # any HTTP answer: it is serving
             except OSError:
                 time.sleep(0.05)
+        self.stop()  # no stray process (nor its ResourceWarning in the next test)
         raise TimeoutError(f"the server did not answer in time: {self.log_tail()}")
 
     def kill(self) -> None:

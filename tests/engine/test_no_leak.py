@@ -23,6 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -30,9 +31,17 @@ from tests.engine.random_games import MAX_STEPS, Checked, act, check_views, rand
 from undercover.engine.deadlines import next_deadline
 from undercover.engine.effects import DeleteRoom
 
+# The games are shared among CHUNKS tests, each a unit of work of its own for pytest-xdist
+# (tests/conftest.py), so the processes play them side by side.
+EXAMPLES = int(os.environ.get("NO_LEAK_EXAMPLES", "150"))
+CHUNKS = 8
 
+
+@pytest.mark.parametrize(
+    "chunk", [pytest.param(n, marks=pytest.mark.xdist_group(f"no-leak-{n}")) for n in range(CHUNKS)]
+)
 @settings(
-    max_examples=int(os.environ.get("NO_LEAK_EXAMPLES", "150")),
+    max_examples=max(1, EXAMPLES // CHUNKS),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -40,7 +49,7 @@ from undercover.engine.effects import DeleteRoom
 # A seat that leaves as the recap grows once kept the checker's allowed words stale: a bot's
 # clue was then taken for a leak (the checker now keys them by nickname, not by count).
 @example(game_seed=132)
-def test_no_view_ever_leaks_a_secret(game_seed: int) -> None:
+def test_no_view_ever_leaks_a_secret(chunk: int, game_seed: int) -> None:
     """Hypothesis draws the seed of a whole random game; the seed replays it exactly."""
     rng = random.Random(game_seed)
 

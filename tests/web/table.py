@@ -30,6 +30,13 @@ EVERY_LOOK = [
     (TABLET, "en"),
 ]
 STEP_MS = 15_000  # the longest a screen may take to follow the game (real-speed timers off)
+# In one task of the page, so the screen cannot move on between the check and the click.
+CONFIRM_READY = """() => document.body.dataset.screen !== "role_reveal"
+  || document.getElementById("confirm-role")?.disabled === false"""
+CONFIRM = """() => {
+  const button = document.getElementById("confirm-role");
+  if (document.body.dataset.screen === "role_reveal") button.click();
+}"""
 
 
 class Player:
@@ -88,6 +95,25 @@ class Player:
         card.click()
         self.secret = (kind, value)
         return self.secret
+
+    def card_from_top_bar(self) -> tuple[str, str | None]:
+        """Open "Ma carte" from the top bar, tap the card, read it, close the sheet."""
+        self.page.click("#card-button")
+        card = self.page.locator("#card-dialog .role-card")
+        card.click()
+        secret = card.locator(".secret")
+        kind = str(secret.get_attribute("data-secret"))
+        value = None if kind == "mr_white" else secret.inner_text().strip()
+        self.page.locator("#card-dialog .sheet-head .chip").click()
+        expect(self.page.locator("#card-dialog")).not_to_be_visible()
+        self.secret = (kind, value)
+        return self.secret
+
+    def confirm_card(self) -> None:
+        """Confirm on the role screen once the button allows it, unless the role reveal's
+        delay ran out first (the game then goes on without this confirmation)."""
+        self.page.wait_for_function(CONFIRM_READY, timeout=STEP_MS)
+        self.page.evaluate(CONFIRM)
 
     def current_actor(self) -> str | None:
         current = self.page.locator("#clue-wall .player.current")
@@ -273,14 +299,18 @@ class Table:
             player.wait_screen("role_reveal")
 
     def reveal_cards(self, players: list[Player]) -> dict[str, list[Player]]:
-        """Everyone reads their card and confirms; players grouped by what they hold."""
+        """Everyone reads their card and confirms; players grouped by what they hold.
+
+        The card is read from the top bar's "Ma carte", which holds it the whole game: the
+        role reveal ends after 20 room-seconds whoever confirmed, and a loaded machine (or a
+        fast clock) may get there while the table is still reading."""
         groups: dict[str, list[Player]] = {}
         for player in players:
-            kind, value = player.read_card()
+            kind, value = player.card_from_top_bar()
             groups.setdefault("mr_white" if kind == "mr_white" else f"{kind}:{value}", []).append(
                 player
             )
-            player.page.click("#confirm-role")
+            player.confirm_card()
         return groups
 
     @staticmethod

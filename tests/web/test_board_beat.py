@@ -22,6 +22,8 @@ APPEARS = """needle => {
   while (walker.nextNode()) {
     const node = walker.currentNode;
     if (!node.textContent.includes(needle)) continue;
+    // The game's name is also a role's: the brand and the no-script notice are no reveal.
+    if (node.parentElement.closest('noscript, .board-brand, .brand')) continue;
     let shows = 0;
     for (let el = node.parentElement; el; el = el.parentElement) {
       if (getComputedStyle(el).display === 'none') { shows = Infinity; break; }

@@ -46,13 +46,25 @@ def _load(path: Path) -> Any:
 # --- weight ------------------------------------------------------------------------------
 
 
+# When room.js starts fetching the game's screens ahead (the lobby drawn and idle for 3 s), in
+# ms since the epoch; None before. A slow machine reaches "network idle" after it.
+PRELOAD_STARTED = """() => {
+  const mark = performance.getEntriesByName("undercover:preload-screens")[0];
+  return mark ? performance.timeOrigin + mark.startTime : null;
+}"""
+
+
 def _transferred(page: Any, url: str) -> tuple[int, list[tuple[str, int]]]:
-    """Bytes received (bodies as sent, plus headers) until the network is idle."""
+    """Bytes received (bodies as sent, plus headers) until the network is idle, but for what
+    the page asked for after it began fetching the game's screens ahead."""
     finished: list[Any] = []
     page.on("requestfinished", lambda request: finished.append(request))
     page.goto(url, wait_until="networkidle")
+    preload = page.evaluate(PRELOAD_STARTED)
     rows = []
     for request in finished:
+        if preload is not None and request.timing["startTime"] >= preload:
+            continue
         sizes = request.sizes()
         rows.append((request.url, sizes["responseBodySize"] + sizes["responseHeadersSize"]))
     return sum(size for _, size in rows), rows

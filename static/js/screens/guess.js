@@ -15,7 +15,7 @@ export function guessScreen(root, app) {
   const waiting = h("p", { class: "spot-text", id: "guess-waiting", role: "status" });
   let form = null;
   const slot = h("div");
-  const wall = clueWall(app);
+  const wall = clueWall(app, { compact: true }); // rows of two lines: in view under his field
   fill(root, h("div", { class: "play-grid" },
     h("div", { class: "stack play-main" }, h("h1", { text: t("guess.title") }),
       h("section", { class: "spotlight mr-white", "aria-labelledby": "guess-lead" }, timer.el, lead, waiting), slot),

@@ -5,7 +5,7 @@
 //
 // Test-only control endpoints live under /__harness/ (this prefix exists only in the harness).
 //
-//   node harness/server.mjs [--port 0] [--speed 0|N] [--hibernate never|always] [--silence-seconds S]
+//   node tests/cloudflare/workerd/server.mjs [--port 0] [--speed 0|N] [--hibernate never|always] [--silence-seconds S]
 //
 // Prints one JSON line {"ready": true, "port": N} on stdout once it serves.
 

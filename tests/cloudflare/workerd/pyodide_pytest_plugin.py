@@ -1,4 +1,4 @@
-"""pytest plugin for the suites run under Pyodide (harness/pytest_in_pyodide.mjs).
+"""pytest plugin for the suites run under Pyodide (pytest_in_pyodide.mjs).
 
 WebAssembly has no processes: a test that spawns one (to check a fresh interpreter, say) raises
 `OSError: [Errno 138] emscripten does not support processes`. Such a test is reported as

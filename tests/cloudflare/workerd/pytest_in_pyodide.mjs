@@ -1,6 +1,6 @@
 // Run pytest inside Pyodide 314 (the Worker's Python) on this checkout.
 //
-//   node harness/pytest_in_pyodide.mjs <test-modules-dir> [pytest args...]
+//   node tests/cloudflare/workerd/pytest_in_pyodide.mjs <test-modules-dir> [pytest args...]
 //
 // <test-modules-dir> holds pytest and hypothesis installed for Pyodide (pure Python), as
 // `python scripts/build_worker.py --test-modules DIR` makes it; python_modules/ provides pydantic
@@ -9,11 +9,11 @@
 
 import path from "node:path";
 import { loadPyodide } from "pyodide";
-import { ROOT } from "./runtime.mjs";
+import { HERE, ROOT } from "./runtime.mjs";
 
 const [testModules, ...pytestArgs] = process.argv.slice(2);
 if (!testModules) {
-  console.error("usage: node harness/pytest_in_pyodide.mjs <test-modules-dir> [pytest args...]");
+  console.error("usage: node tests/cloudflare/workerd/pytest_in_pyodide.mjs <test-modules-dir> [pytest args...]");
   process.exit(2);
 }
 
@@ -27,7 +27,7 @@ for (const [source, target] of [
   [ROOT, "/repo"],
   [path.join(ROOT, "python_modules"), "/site/worker"],
   [path.resolve(testModules), "/site/tests"],
-  [path.join(ROOT, "harness"), "/site/harness"],
+  [HERE, "/site/harness"],
 ]) {
   FS.mkdirTree(target);
   FS.mount(FS.filesystems.NODEFS, { root: source }, target);

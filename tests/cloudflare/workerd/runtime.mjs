@@ -17,8 +17,8 @@ import * as doubles from "./doubles.mjs";
 import { EntropyGate } from "./entropy.mjs";
 
 const require = createRequire(import.meta.url);
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const ROOT = path.resolve(HERE, "..");
+export const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(HERE, "..", "..", "..");
 
 // --- Virtual clock ------------------------------------------------------------------------
 const realDateNow = Date.now.bind(Date);
@@ -137,7 +137,7 @@ export class Runtime {
       *patch_env_helper() {},
     });
     py.registerJsModule("harness_doubles", { ...doubles, runtime: this });
-    // The runtime's private `_cloudflare` package (a model: harness/workerd_python/), present
+    // The runtime's private `_cloudflare` package (a model: workerd_python/ beside this file), present
     // before python_modules/ is added so that the SDK's .pth loader applies its entropy patches.
     py.FS.mkdirTree("/session/workerd_python");
     py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(HERE, "workerd_python") }, "/session/workerd_python");

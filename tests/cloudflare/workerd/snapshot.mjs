@@ -1,9 +1,9 @@
 // The upload's check, modelled: import the main module the way workerd's snapshot-creation mode
 // does (top level outside any request, wasm entropy refused unless an import context grants it;
-// harness/entropy.mjs), then print one JSON line:
+// entropy.mjs), then print one JSON line:
 //   {"imported": bool, "granted": N, "refused": [{"bytes", "traceback"}], "error": "..."}
 //
-//   node harness/snapshot.mjs [--python-modules DIR] [--main path/to/module.py]
+//   node tests/cloudflare/workerd/snapshot.mjs [--python-modules DIR] [--main path/to/module.py]
 
 import { parseArgs } from "node:util";
 import { Runtime } from "./runtime.mjs";
