@@ -8,7 +8,6 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from undercover.rules.codes import RuleCode
@@ -272,22 +271,16 @@ def clue_contains(clue: str, word: str, aliases: Iterable[str] = (), language: s
     """
     typed = fold(clue).split()
     for name in (word, *aliases):
-        wanted = _name_forms(name, language)
+        wanted = without_article(fold(name), language).split()
         if not wanted:
             continue
         size = len(wanted)
         for start in range(len(typed) - size + 1):
             window = typed[start : start + size]
-            if all(got in forms for got, forms in zip(window, wanted, strict=True)):
+            pairs = zip(window, wanted, strict=True)
+            if all(got in _plural_forms(want, language) for got, want in pairs):
                 return True
     return False
-
-
-@lru_cache(maxsize=1024)
-def _name_forms(name: str, language: str) -> tuple[frozenset[str], ...]:
-    """Each folded word of a name, with its plural forms: the same at every clue of a game."""
-    words = without_article(fold(name), language).split()
-    return tuple(frozenset(_plural_forms(word, language)) for word in words)
 
 
 # Grades written as words, per word language: folded (fold()) and indexed by grade, with the
