@@ -14,21 +14,17 @@ the middle of a game). Tests load a hand-written document of every older format.
 from __future__ import annotations
 
 import json
-import operator
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import is_not
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 
 from undercover.engine.state import FORMAT_VERSION, Room, Seat
-from undercover.rules import Game
 from undercover.rules.text import name_key
-from undercover.wire.recap_json import RecapJson, game_key
+from undercover.wire.recap_json import RecapJson, game_key, splice_json
 
 if TYPE_CHECKING:
     import sqlite3
@@ -251,98 +247,24 @@ def document(model: BaseModel) -> str:
     return model.model_dump_json(ensure_ascii=True)
 
 
-class _Members:
-    """The JSON members (`"name":value`) of one model class's fields, each kept while the
-    field's value is the same object: the room's models are frozen, so a step that leaves a
-    field alone leaves its object, and only the fields it replaced are serialised again."""
-
-    def __init__(self, model: type[BaseModel], apart: tuple[str, ...]) -> None:
-        self._names = tuple(model.model_fields)
-        self._values = operator.itemgetter(*self._names)  # the fields' values, in C
-        self._apart = frozenset(self._names.index(name) for name in apart)  # the caller's
-        self._held: tuple[object, ...] = (_NOTHING,) * len(self._names)
-        self._texts = [""] * len(self._names)
-
-    def json(self, model: BaseModel, apart: Mapping[int, str]) -> str:
-        """`document(model)`, the members at the indexes of `apart` given by the caller."""
-        values, texts = self._values(model.__dict__), self._texts
-        changed = [
-            index
-            for index in compress(range(len(values)), map(is_not, values, self._held))
-            if index not in self._apart
-        ]
-        if len(changed) > _FEW_FIELDS and self._split(model):
-            changed = []  # a cold start (a woken room): one call, its members read back
-        for index in changed:
-            name = self._names[index]
-            texts[index] = model.model_dump_json(include={name}, ensure_ascii=True)[1:-1]
-        self._held = values
-        members = texts.copy()
-        for index, text in apart.items():
-            members[index] = text
-        return "{" + ",".join(members) + "}"
-
-    def index(self, name: str) -> int:
-        return self._names.index(name)
-
-    def _split(self, model: BaseModel) -> bool:
-        """Every member but those apart, from one call: each value's extent found by a JSON
-        reader. False (nothing kept) if the text is not laid out as expected."""
-        exclude = {self._names[index] for index in self._apart}
-        text = model.model_dump_json(exclude=exclude, ensure_ascii=True)
-        found, at = {}, 1
-        for index, name in enumerate(self._names):
-            if index in self._apart:
-                continue
-            key = f'"{name}":'
-            if not text.startswith(key, at):
-                return False
-            try:
-                _, end = _READER.raw_decode(text, at + len(key))
-            except ValueError:
-                return False
-            found[index], at = text[at:end], end + 1
-        if at != len(text) or text[-1] != "}":
-            return False
-        for index, member in found.items():
-            self._texts[index] = member
-        return True
-
-
-_NOTHING = object()  # held by no field
-_FEW_FIELDS = 8  # beyond this many changed fields, one call for all (`_Members._split`)
-_READER = json.JSONDecoder()
-
-
 class RoomWriter:
-    """`document(room)` from parts kept between saves: each field of the room and of its game
-    while it is the same object (`_Members`), the recap's entries from a `RecapJson` (the one
-    the room's views use, so that each entry is serialised once) and each seat's JSON while
-    the seat stays equal (a step changes one seat at most, usually none). Byte for byte
+    """`document(room)` from parts kept between saves: the recap's entries from a `RecapJson`
+    (the one the room's views use, so that each entry is serialised once) and each seat's JSON
+    while the seat stays equal (a step changes one seat at most, usually none). Byte for byte
     `document(room)` (tested)."""
 
     def __init__(self, recap_json: RecapJson | None = None) -> None:
         self._recap_json = recap_json if recap_json is not None else RecapJson()
         self._seats: dict[str, tuple[Seat, str]] = {}  # player id -> (seat, its JSON)
-        self._room = _Members(Room, apart=("seats", "game"))
-        self._game = _Members(Game, apart=("recap",))
-        self._at = {"seats": self._room.index("seats"), "game": self._room.index("game")}
-        self._recap_at = self._game.index("recap")
 
     def dump(self, room: Room) -> str:
         game = room.game
-        if game is None:
-            game_text = "null"
-        else:
-            recap = self._recap_json.text(game_key(room), game.recap)
-            game_text = self._game.json(game, {self._recap_at: f'"recap":{recap}'})
-        return self._room.json(
-            room,
-            {
-                self._at["seats"]: f'"seats":{self._seats_json(room.seats)}',
-                self._at["game"]: f'"game":{game_text}',
-            },
-        )
+        bare_game = None if game is None else game.model_copy(update={"recap": ()})
+        bare = room.model_copy(update={"seats": (), "game": bare_game})
+        shell = splice_json(document(bare), SEATS_MARKER, self._seats_json(room.seats))
+        if shell is not None and game is not None:
+            shell = self._recap_json.splice(shell, game_key(room), game.recap)
+        return shell if shell is not None else document(room)
 
     def _seats_json(self, seats: tuple[Seat, ...]) -> str:
         held, texts = self._seats, []
@@ -359,6 +281,9 @@ class RoomWriter:
             present = {seat.player_id for seat in seats}
             self._seats = {player: kept for player, kept in held.items() if player in present}
         return "[" + ",".join(texts) + "]"
+
+
+SEATS_MARKER = '"seats":[]'  # unique in a shell: quotes inside JSON strings are escaped
 
 
 def _format_0_to_1(document: dict[str, Any]) -> dict[str, Any]:

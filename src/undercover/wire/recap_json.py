@@ -9,6 +9,8 @@ another game (or another room) starts afresh.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pydantic import TypeAdapter
 
 from undercover.engine.state import Room
@@ -16,6 +18,8 @@ from undercover.rules import RecapEntry
 
 Recap = tuple[RecapEntry, ...]
 GameKey = tuple[str, int, int]  # (room code, room seed, games started): one game of one room
+
+MARKER: Final = '"recap":[]'  # unique in a shell: quotes inside JSON strings are escaped
 
 
 def game_key(room: Room) -> GameKey:
@@ -58,6 +62,22 @@ class RecapJson:
         # Entries inside the head (a socket further behind than the cache's start): apart.
         return "[" + ",".join([*map(_entry, recap[start:head]), *tail]) + "]"
 
+    def splice(self, shell: str, game: GameKey, recap: Recap, start: int = 0) -> str | None:
+        """`shell` (a document whose recap was left empty) with `recap[start:]` in the place
+        of its `"recap":[]`; None if the shell does not hold exactly one (the layout changed:
+        the caller serialises the whole document instead)."""
+        return splice_json(shell, MARKER, self.text(game, recap, start))
+
 
 def _entry(entry: RecapEntry) -> str:
     return entry.model_dump_json(ensure_ascii=True)
+
+
+def splice_json(shell: str, marker: str, value: str) -> str | None:
+    """`shell` with `value` in place of the `[]` that ends its only `marker` (a key and an
+    empty array); None if it holds none or several."""
+    at = shell.find(marker)
+    if at < 0 or shell.find(marker, at + 1) >= 0:
+        return None
+    cut = at + len(marker) - 2
+    return shell[:cut] + value + shell[cut + 2 :]
