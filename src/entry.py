@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # stubs/workerd.pyi: the runtime's objects, typing only
 configure()
 DECK = Deck(builtin_catalog())  # built at import, so inside the deploy's memory snapshot
 warm_up(DECK)  # and one game played: a room's first game runs no cold code path
-LOOK_UPS_SPENT = error_frame(RouteCode.RATE_LIMITED, routes.RATE_LIMITED_MESSAGE, fatal=True)
+LOOK_UPS_SPENT = error_frame(RouteCode.RATE_LIMITED, fatal=True)
 # static/_headers covers the assets only, never what the Worker answers: its own answers carry them.
 HEADERS = dict(SECURITY_HEADERS)
 QR_HEADERS = {**HEADERS, "content-type": "image/svg+xml", "cache-control": "no-store"}
@@ -323,7 +323,7 @@ class GameRoom(DurableObject):
         if verdict is Frame.CLOSE:
             _close(ws, routes.CLOSE_POLICY, routes.FLOOD_REASON)
         elif verdict is Frame.SLOW_DOWN:
-            ws.send(error_frame(RouteCode.RATE_LIMITED, routes.SLOW_DOWN_MESSAGE))
+            ws.send(error_frame(RouteCode.RATE_LIMITED))
         else:
             # Only a socket not bound to a seat yet can send a joining hello: the others skip
             # the entropy call (a JS round trip under Pyodide, ~0.07 ms of every input).

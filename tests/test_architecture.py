@@ -1,10 +1,14 @@
-"""The tree says the architecture: imports point one way down the layers, and no module
-imports itself back through others (docs/architecture.md).
+"""The tree says the architecture: imports point one way down the layers, no module
+imports itself back through others, and the pure layers are pure (docs/architecture.md).
 
     rules ← themes ← engine ← bots, wire ← hosts ← tools
 
 Every import counts: at the top of a module, inside a function (a "lazy" import) or under
 `TYPE_CHECKING`. The graph is read from the source with `ast`, so nothing is imported here.
+
+Pure (rules/, themes/, engine/): no I/O, no clock, no process-wide state. What varies between
+processes (the theme content) arrives as an argument (`dealing.Deck`, which keeps what is
+worth keeping, the pools included); what a room keeps lives in the `Room` the engine returns.
 """
 
 from __future__ import annotations
@@ -30,6 +34,23 @@ LAYERS: dict[str, int] = {
 }
 # The Cloudflare Worker's own modules, beside the package: part of the hosts.
 TOP_LEVEL: dict[str, str] = {"entry": "hosts"}
+PURE = ("rules", "themes", "engine")
+# The themes' files side: it reads and writes the theme files and keeps the catalog it read,
+# once per process; the host calls it, and no pure module imports it
+# (test_no_pure_module_imports_a_loader).
+LOADERS = frozenset(
+    f"undercover.themes.{name}"
+    for name in ("builtin", "cli", "clue_lists", "generate", "load", "sample", "schema")
+) | {"undercover.themes"}  # the package itself: the path of the checkout's themes/ folder
+# The standard library's doors to the outside world, and its process-wide caches.
+FORBIDDEN_MODULES = frozenset(
+    {"asyncio", "datetime", "io", "os", "pathlib", "secrets", "socket", "sqlite3", "threading"}
+    | {"time", "urllib", "uuid", "logging", "tempfile", "shutil", "subprocess"}
+)
+FORBIDDEN_CALLS = frozenset({"open", "print", "input"})
+PROCESS_CACHES = frozenset({"cache", "lru_cache"})  # on a module-level function: process-wide
+MUTABLE_DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+MUTABLE_FACTORIES = frozenset({"dict", "list", "set", "defaultdict", "Counter", "deque"})
 
 
 @dataclass(frozen=True)
@@ -143,6 +164,52 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def _called_name(node: ast.Call) -> str:
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+
+
+def impurities(source: str) -> list[str]:
+    """What makes a module impure: I/O imports and calls, caches, module-level containers."""
+    tree = ast.parse(source)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
+            for name in names:
+                if name and name.split(".")[0] in FORBIDDEN_MODULES:
+                    found.append(f"line {node.lineno}: imports {name}")
+        elif isinstance(node, ast.Call) and _called_name(node) in FORBIDDEN_CALLS:
+            found.append(f"line {node.lineno}: calls {_called_name(node)}")
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            found.append(f"line {node.lineno}: rebinds {', '.join(node.names)}")
+    for statement in tree.body:
+        if isinstance(statement, ast.FunctionDef):
+            for decorator in statement.decorator_list:
+                called = decorator.func if isinstance(decorator, ast.Call) else decorator
+                name = called.attr if isinstance(called, ast.Attribute) else ""
+                if name in PROCESS_CACHES or getattr(called, "id", "") in PROCESS_CACHES:
+                    found.append(f"line {statement.lineno}: a process-wide cache")
+        value = statement.value if isinstance(statement, ast.Assign | ast.AnnAssign) else None
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        if [getattr(target, "id", "") for target in targets] == ["__all__"]:
+            continue  # the export list: read by `import *` and linters, never changed
+        mutable = isinstance(value, MUTABLE_DISPLAYS) or (
+            isinstance(value, ast.Call) and _called_name(value) in MUTABLE_FACTORIES
+        )
+        if mutable:
+            found.append(f"line {statement.lineno}: a module-level container anyone may change")
+    return found
+
+
+def pure_modules() -> dict[str, Path]:
+    return {
+        name: path
+        for name, path in modules().items()
+        if name.partition(".")[2].split(".")[0] in PURE and name not in LOADERS
+    }
+
+
 def test_every_folder_has_a_layer() -> None:
     package = SRC / "undercover"
     folders = {p.name for p in package.iterdir() if (p / "__init__.py").exists()}
@@ -161,7 +228,24 @@ def test_no_module_imports_itself_back() -> None:
     assert cycles(graph()) == []
 
 
-# --- the checker itself, on made-up graphs (a test that cannot fail proves nothing) -------
+def test_no_pure_module_does_io_or_keeps_process_wide_state() -> None:
+    found = {
+        name: problems
+        for name, path in pure_modules().items()
+        if (problems := impurities(path.read_text("utf-8")))
+    }
+    assert found == {}
+
+
+def test_no_pure_module_imports_a_loader() -> None:
+    edges = graph()
+    pure = pure_modules()
+    assert {name: sorted(edges[name] & (LOADERS - {"undercover.themes"})) for name in pure} == {
+        name: [] for name in pure
+    }
+
+
+# --- the checkers themselves, on made-up input (a test that cannot fail proves nothing) -----
 
 
 def test_an_upward_edge_is_reported() -> None:
@@ -187,3 +271,12 @@ def test_a_lazy_import_counts(tmp_path: Path) -> None:
     known = {"undercover.engine": path, "undercover.engine.seats": path}
     found = {i.imported for i in imports_of("undercover.rules.x", path, known)}
     assert found == {"undercover.engine", "undercover.engine.seats"}
+
+
+def test_the_purity_checker_finds_each_kind_of_impurity() -> None:
+    source = (
+        "import sqlite3\nfrom time import time\nimport functools\n_seen: dict[str, int] = {}\n"
+        "CACHE = list()\n@functools.cache\ndef f():\n    global CACHE\n    return open('x')\n"
+    )
+    assert len(impurities(source)) == 7
+    assert impurities("LIMITS = (1, 2)\nNAMES = frozenset({'a'})\n__all__ = ['f']\n") == []

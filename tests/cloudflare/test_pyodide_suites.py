@@ -21,12 +21,26 @@ TEST_MODULES = ROOT / "build" / "pyodide-tests"
 PYODIDE_NO_LEAK_EXAMPLES = os.environ.get("PYODIDE_NO_LEAK_EXAMPLES", "30")
 
 
-@pytest.mark.parametrize("suite", ["tests/rules", "tests/engine"])
-def test_suite_passes_under_pyodide_314(suite: str) -> None:
+# Three units of work for pytest-xdist (tests/conftest.py): each takes minutes under Pyodide.
+SUITES = {
+    "rules": ["tests/rules"],
+    "engine": ["tests/engine", "--ignore=tests/engine/test_no_leak.py"],
+    "no-leak": ["tests/engine/test_no_leak.py"],
+}
+
+
+@pytest.mark.parametrize(
+    "suite",
+    [
+        pytest.param(args, id=name, marks=pytest.mark.xdist_group(f"pyodide-{name}"))
+        for name, args in SUITES.items()
+    ],
+)
+def test_suite_passes_under_pyodide_314(suite: list[str]) -> None:
     node = require_node()
     build_worker("--test-modules", str(TEST_MODULES))
     result = subprocess.run(
-        [node, str(WORKERD / "pytest_in_pyodide.mjs"), str(TEST_MODULES), "-q", suite],
+        [node, str(WORKERD / "pytest_in_pyodide.mjs"), str(TEST_MODULES), "-q", *suite],
         cwd=ROOT,
         env={**os.environ, "NO_LEAK_EXAMPLES": PYODIDE_NO_LEAK_EXAMPLES},
         capture_output=True,

@@ -9,8 +9,8 @@ from undercover.themes.model import catalog_from_documents
 
 
 def test_the_same_seed_deals_the_same_pair() -> None:
-    first, _ = deal_words(DECK.catalog, RoomSettings(), 42, DealtHistory())
-    again, _ = deal_words(DECK.catalog, RoomSettings(), 42, DealtHistory())
+    first, _ = deal_words(DECK, RoomSettings(), 42, DealtHistory())
+    again, _ = deal_words(DECK, RoomSettings(), 42, DealtHistory())
     assert first == again
     assert first.used == "very_close"
     assert len(first.shared_tags) >= 2
@@ -20,7 +20,7 @@ def test_the_history_keeps_pairs_from_coming_back() -> None:
     history = DealtHistory()
     seen = set()
     for seed in range(4):  # the made-up catalog has 4 very close pairs
-        pair, history = deal_words(DECK.catalog, RoomSettings(), seed, history)
+        pair, history = deal_words(DECK, RoomSettings(), seed, history)
         seen.add(frozenset((pair.civilian, pair.undercover)))
     assert len(seen) == 4
     assert len(history.pairs) == 4
@@ -28,7 +28,7 @@ def test_the_history_keeps_pairs_from_coming_back() -> None:
 
 def test_the_attribute_variant_deals_an_attribute_of_the_civilian() -> None:
     settings = RoomSettings(attribute_variant=True)
-    pair, _ = deal_words(DECK.catalog, settings, 3, DealtHistory())
+    pair, _ = deal_words(DECK, settings, 3, DealtHistory())
     assert pair.undercover in pair.civilian_attributes
     assert pair.used is None
 
@@ -64,7 +64,7 @@ def test_the_lobby_says_when_the_level_must_be_relaxed() -> None:
     assert found.single_pair  # two entries: one pair, which every game would deal
     assert found.error is None
     settings = RoomSettings(similarity="very_close")
-    pair, _ = deal_words(deck.catalog, settings, 1, DealtHistory())
+    pair, _ = deal_words(deck, settings, 1, DealtHistory())
     assert pair.used == "none"
     assert pair.relaxations == found.relaxations
 

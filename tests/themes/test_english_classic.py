@@ -24,6 +24,7 @@ def test_an_english_room_deals_english_classic_words_only() -> None:
     }
     history = DealtHistory()
     families = set()
+    deck = Deck(catalog)
     for seed in range(GAMES):
         settings = RoomSettings(
             rules=RuleSettings(word_language="en"),
@@ -32,7 +33,7 @@ def test_an_english_room_deals_english_classic_words_only() -> None:
             family_safe=seed % 2 == 0,
             attribute_variant=seed % 10 == 9,
         )
-        pair, history = deal_words(catalog, settings, seed, history)
+        pair, history = deal_words(deck, settings, seed, history)
         families.add(pair.franchise)
         for word in (pair.civilian, pair.undercover):
             assert fold(word) in spellings, (seed, word)

@@ -21,16 +21,14 @@ from undercover.engine.state import RECONNECT_GRACE_SECONDS, Room
 IDLE_CLEANUP_SECONDS = 3600.0
 RESUME_MIN_SECONDS = 15.0  # after a restart, players have at least this long to come back
 
-_PHASE_FIELDS = ("ends_at", "grace_ends_at")
-
 
 @dataclass(frozen=True)
 class Due:
-    """One pending deadline: the phase's timer, the vote grace, a seat's grace, a bot's action,
-    or cleanup."""
+    """One pending deadline: one of the phase's timers (`PhaseValue.TIMERS`), a seat's grace, a
+    bot's action, or cleanup."""
 
     at: float
-    kind: Literal["ends_at", "grace_ends_at", "seat", "bot", "cleanup"]
+    kind: Literal["phase", "seat", "bot", "cleanup"]
     player_id: str | None = None
 
 
@@ -38,10 +36,8 @@ def pending(room: Room) -> Iterator[Due]:
     if room.paused_at is not None:
         yield Due(room.paused_at + IDLE_CLEANUP_SECONDS, "cleanup")
         return
-    for name in _PHASE_FIELDS:
-        at = getattr(room.phase, name, None)
-        if at is not None:
-            yield Due(at, "ends_at" if name == "ends_at" else "grace_ends_at")
+    for at in room.phase.timers().values():
+        yield Due(at, "phase")
     for seat in room.seats:
         grace = seat.grace_ends_at
         if grace is not None:
@@ -67,11 +63,7 @@ def next_deadline(room: Room) -> float | None:
 
 
 def _moved(room: Room, move: Callable[[float], float]) -> Room:
-    phase_updates = {
-        name: move(at)
-        for name in _PHASE_FIELDS
-        if (at := getattr(room.phase, name, None)) is not None
-    }
+    phase_updates = {name: move(at) for name, at in room.phase.timers().items()}
     phase = room.phase.model_copy(update=phase_updates) if phase_updates else room.phase
     seats = tuple(
         seat.model_copy(

@@ -24,6 +24,7 @@ from undercover.themes.select import (
     DealError,
     DealHistory,
     DealRequest,
+    Pools,
     Relaxation,
     allowed_pool,
     deal_pair,
@@ -95,7 +96,7 @@ def _request(
 
 
 def deal_words(
-    catalog: Catalog,
+    deck: Deck,
     settings: RoomSettings,
     seed: int,
     history: DealtHistory,
@@ -111,9 +112,9 @@ def deal_words(
         return _deal_host_words(settings, seed, past, host_words, frozenset(removed))
     request = _request(settings, frozenset(removed))
     try:
-        deal = deal_pair(catalog, request, random.Random(seed), past)
+        deal = deal_pair(deck.catalog, request, random.Random(seed), past, deck.pools)
     except DealError as error:
-        raise Rejected(str(error.code), error.message_en) from error
+        raise Rejected(str(error.code), error.detail) from error
     undercover = deal.undercover
     pair = DealtPair(
         civilian=deal.civilian.name,
@@ -122,7 +123,7 @@ def deal_words(
         undercover=deal.undercover_word,
         undercover_aliases=undercover.aliases if undercover else (),
         undercover_attributes=undercover.attributes if undercover else (),
-        franchise=catalog.franchise_of(deal.civilian).name,
+        franchise=deck.catalog.franchise_of(deal.civilian).name,
         requested=settings.similarity,
         used=deal.used.value if deal.used is not None else None,
         relaxations=_relaxed(deal.relaxations),
@@ -256,6 +257,7 @@ class Deck:
         self.theme_choices: dict[str, list[dict[str, object]]] = {
             language: _build_choices(catalog, language) for language in WORD_LANGUAGES
         }
+        self.pools = Pools(catalog)  # the pools the games deal from, kept between games
         self._available = functools.lru_cache(maxsize=256)(functools.partial(_available, catalog))
 
     def similarity_available(

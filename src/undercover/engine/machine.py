@@ -15,8 +15,10 @@ then arm one alarm at `deadlines.next_deadline(step.room)` that delivers `TimePa
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import assert_never
+from types import MappingProxyType
+from typing import Final, assert_never
 
 from undercover.engine import bot_seats, deadlines, ghosts, host_words, membership, seats
 from undercover.engine.commands import (
@@ -50,10 +52,36 @@ from undercover.engine.commands import (
 from undercover.engine.dealing import Deck
 from undercover.engine.effects import Changed, DeleteRoom, Effect
 from undercover.engine.errors import RejectCode, Rejected
-from undercover.engine.phases import clues, ended, enter, guess, lobby, role_reveal, voting
-from undercover.engine.state import Clues, Ended, Guessing, Lobby, Reveal, RoleReveal, Room, Voting
+from undercover.engine.phases import (
+    PhaseRules,
+    clues,
+    ended,
+    guess,
+    lobby,
+    reveal,
+    role_reveal,
+    voting,
+)
+from undercover.engine.state import PhaseValue, Room
 
 SETTLE_LIMIT = 1000  # each settling step consumes a turn, a phase or a seat: far below this
+
+# Every phase, in phase order (phases/__init__.py); each declares its rules in its own module.
+PHASES: Final = (
+    lobby.RULES,
+    role_reveal.RULES,
+    clues.RULES,
+    voting.RULES,
+    reveal.RULES,
+    guess.RULES,
+    ended.RULES,
+)
+_RULES_OF: Final[Mapping[type[PhaseValue], PhaseRules]] = MappingProxyType(
+    {rules.value: rules for rules in PHASES}
+)
+_CALLED_BY: Final[Mapping[str, PhaseRules]] = MappingProxyType(
+    {stage: rules for rules in PHASES for stage in rules.stages}
+)
 
 
 @dataclass(frozen=True)
@@ -167,31 +195,15 @@ def _time_passed(room: Room, now: float) -> tuple[Room, list[Effect]]:
                 seat = seats.find(room, due.player_id)
                 assert seat is not None
                 room = seats.replace(room, seat.model_copy(update={"absent": True}))
-            case "ends_at" | "grace_ends_at":
-                room = _phase_timeout(room, now)
+            case "phase":
+                timeout = _RULES_OF[type(room.phase)].timeout
+                room = follow(room, now) if timeout is None else timeout(room, now)
             case "bot":  # the host had no move for it: the bot passes, its timers run on
                 assert due.player_id is not None
                 turn = next(t for t in room.bot_turns if t.player_id == due.player_id)
                 room = bot_seats.considered(room, due.player_id, turn.situation)
         room = settle(room, now)
     raise AssertionError("deadlines did not converge")
-
-
-def _phase_timeout(room: Room, now: float) -> Room:
-    phase = room.phase
-    match phase:
-        case RoleReveal() | Reveal():
-            return follow(room, now)
-        case Clues():
-            return clues.timeout(room)
-        case Voting():
-            return voting.close(room, now)
-        case Guessing():
-            return guess.timeout(room)
-        case Lobby() | Ended():
-            raise AssertionError(f"no timer in {phase.kind}")
-        case _:
-            assert_never(phase)
 
 
 def _bot_played(room: Room, player_id: str, chosen: Command | None, now: float, deck: Deck) -> Room:
@@ -236,50 +248,20 @@ def _settle_once(room: Room, now: float) -> Room | None:
     transferred = seats.transfer_host(room)
     if transferred is not None:
         return transferred
-    phase, game = room.phase, room.game
-    match phase:
-        case Lobby() | Ended():
-            return None
-        case Reveal():
-            assert game is not None
-            if game.is_over and not phase.ends_game:
-                return follow(room, now)  # a kick ended the game during the pause
-            return None
-        case RoleReveal():
-            assert game is not None
-            if game.is_over or role_reveal.everyone_confirmed(room):
-                return follow(room, now)
-            return None
-        case Clues():
-            assert game is not None
-            if game.stage not in ("theme", "clue"):
-                return follow(room, now)
-            return clues.settle(room, now)
-        case Voting():
-            assert game is not None
-            if game.stage != "vote":
-                return follow(room, now)
-            return voting.settle(room, now)
-        case Guessing():
-            assert game is not None
-            if game.stage != "guess":
-                return follow(room, now)
-            return guess.settle(room)
-        case _:
-            assert_never(phase)
+    rules = _RULES_OF[type(room.phase)]
+    if rules.stages:  # led by the game's stage: over once the stage is none of its own
+        assert room.game is not None
+        if room.game.stage not in rules.stages:
+            return follow(room, now)
+    if rules.over(room):
+        return follow(room, now)
+    return rules.settle(room, now)
 
 
 def follow(room: Room, now: float) -> Room:
-    """Enter the phase that the game's stage calls for."""
+    """Enter the phase that the game's stage calls for (each stage has one: tested)."""
     game = room.game
     assert game is not None
-    match game.stage:
-        case "theme" | "clue":
-            return enter(room, clues.begin(room, now))
-        case "vote":
-            return enter(room, voting.begin(room, now))
-        case "guess":
-            return enter(room, guess.begin(room, now))
-        case "over":
-            return ended.record(enter(room, Ended()))
-    raise AssertionError(f"unknown stage {game.stage}")
+    begin = _CALLED_BY[game.stage].begin
+    assert begin is not None
+    return begin(room, now)

@@ -11,7 +11,7 @@ it changes. Secrets (seat token hashes, the words, roles, the seed) live here; o
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -59,38 +59,49 @@ class Seat(BaseModel):
 # --- phases (phase order: phases/__init__.py) --------------------------------------------
 
 
-class Lobby(BaseModel):
+class PhaseValue(BaseModel):
+    """What every phase's value declares: its deadlines (`TIMERS`, fields that hold an epoch
+    time while that timer runs, else None), which engine/deadlines.py arms and moves."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    TIMERS: ClassVar[tuple[str, ...]] = ()
+
+    def timers(self) -> dict[str, float]:
+        """Each running timer's field and when it ends."""
+        return {name: at for name in self.TIMERS if (at := getattr(self, name)) is not None}
+
+
+class Lobby(PhaseValue):
     kind: Literal["lobby"] = "lobby"
 
 
-class RoleReveal(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class RoleReveal(PhaseValue):
+    TIMERS = ("ends_at",)
 
     kind: Literal["role_reveal"] = "role_reveal"
     confirmed: tuple[str, ...] = ()
     ends_at: float
 
 
-class Clues(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Clues(PhaseValue):
+    TIMERS = ("ends_at",)
 
     kind: Literal["clues"] = "clues"
     turn: str  # whose turn the timer runs for: changes on every clue or theme
     ends_at: float | None  # None when the clue timer is off
 
 
-class Voting(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Voting(PhaseValue):
+    TIMERS = ("ends_at", "grace_ends_at")
 
     kind: Literal["voting"] = "voting"
     ends_at: float | None  # None when the vote timer is off
     grace_ends_at: float | None = None  # set while every expected ballot is in
 
 
-class Reveal(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Reveal(PhaseValue):
+    TIMERS = ("ends_at",)
 
     kind: Literal["reveal"] = "reveal"
     eliminated: str
@@ -100,17 +111,15 @@ class Reveal(BaseModel):
     ends_game: bool = False
 
 
-class Guessing(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Guessing(PhaseValue):
+    TIMERS = ("ends_at",)
 
     kind: Literal["guess"] = "guess"
     guesser: str
     ends_at: float
 
 
-class Ended(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Ended(PhaseValue):
     kind: Literal["ended"] = "ended"
 
 

@@ -21,6 +21,7 @@ from typing import Final
 from undercover.hosts.codes import normalise_code
 from undercover.hosts.ratelimit import retry_after_header
 from undercover.hosts.security import API_HEADERS
+from undercover.wire.codec import describe
 from undercover.wire.protocol import CloseCode, ProtocolCode, RouteCode
 
 JsonBody = dict[str, object]
@@ -146,17 +147,10 @@ class ApiResponse:
     headers: tuple[tuple[str, str], ...] = field(default=API_HEADERS)
 
 
-ROOM_NOT_FOUND_MESSAGE: Final = "No room with this code. Check the code, or create a room."
-ROUTE_UNKNOWN_MESSAGE: Final = "Not found."
-RATE_LIMITED_MESSAGE: Final = "Too many requests from this address. Try again shortly."
-SLOW_DOWN_MESSAGE: Final = "Too many messages; slow down."  # a WebSocket's frame limit
-WRONG_METHOD_MESSAGE: Final = "Method not allowed on this path."
-SERVER_FULL_MESSAGE: Final = "The server cannot open another room right now."
-
-
-def error_body(code: str, message: str) -> JsonBody:
-    """The body of every API error: a stable code and a short message."""
-    return {"error": code, "message": message}
+def error_body(code: str) -> JsonBody:
+    """The body of every API error: a stable code and its one English text
+    (`wire/error_codes.py`)."""
+    return {"error": code, "message": describe(code)}
 
 
 def created(code: str) -> ApiResponse:
@@ -169,25 +163,25 @@ def room_summary(summary: Mapping[str, object], share_url: str) -> ApiResponse:
 
 
 def unknown_room() -> ApiResponse:
-    return ApiResponse(404, error_body(ProtocolCode.ROOM_NOT_FOUND, ROOM_NOT_FOUND_MESSAGE))
+    return ApiResponse(404, error_body(ProtocolCode.ROOM_NOT_FOUND))
 
 
 def unknown_route() -> ApiResponse:
-    return ApiResponse(404, error_body(RouteCode.ROUTE_UNKNOWN, ROUTE_UNKNOWN_MESSAGE))
+    return ApiResponse(404, error_body(RouteCode.ROUTE_UNKNOWN))
 
 
 def wrong_method(allowed: tuple[str, ...]) -> ApiResponse:
     headers = (*API_HEADERS, ("Allow", ", ".join(allowed)))
-    return ApiResponse(405, error_body(RouteCode.ROUTE_METHOD, WRONG_METHOD_MESSAGE), headers)
+    return ApiResponse(405, error_body(RouteCode.ROUTE_METHOD), headers)
 
 
 def rate_limited(wait_seconds: float) -> ApiResponse:
     headers = (*API_HEADERS, ("Retry-After", retry_after_header(wait_seconds)))
-    return ApiResponse(429, error_body(RouteCode.RATE_LIMITED, RATE_LIMITED_MESSAGE), headers)
+    return ApiResponse(429, error_body(RouteCode.RATE_LIMITED), headers)
 
 
 def server_full() -> ApiResponse:
-    return ApiResponse(503, error_body(RouteCode.SERVER_FULL, SERVER_FULL_MESSAGE))
+    return ApiResponse(503, error_body(RouteCode.SERVER_FULL))
 
 
 # --- WebSocket closes ------------------------------------------------------------

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from undercover.engine.state import FORMAT_VERSION, Room, Seat
 from undercover.rules.text import name_key
-from undercover.wire.recap_json import RecapJson, game_key, splice_json
+from undercover.wire.recap_json import RecapJson
 
 if TYPE_CHECKING:
     import sqlite3
@@ -261,10 +261,9 @@ class RoomWriter:
         game = room.game
         bare_game = None if game is None else game.model_copy(update={"recap": ()})
         bare = room.model_copy(update={"seats": (), "game": bare_game})
-        shell = splice_json(document(bare), SEATS_MARKER, self._seats_json(room.seats))
-        if shell is not None and game is not None:
-            shell = self._recap_json.splice(shell, game_key(room), game.recap)
-        return shell if shell is not None else document(room)
+        seats = (SEATS_MARKER, self._seats_json(room.seats))
+        filled = self._recap_json.fill(document(bare), room, seats)
+        return filled if filled is not None else document(room)
 
     def _seats_json(self, seats: tuple[Seat, ...]) -> str:
         held, texts = self._seats, []

@@ -8,6 +8,9 @@ habits (Marmite, the school run, Black Friday), not translated from the French o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 THEME_PROMPTS: tuple[str, ...] = (
     "La pizza à l'ananas",
     "Les lundis matin",
@@ -255,7 +258,9 @@ ENGLISH_PROMPTS: tuple[str, ...] = (
 )
 
 # The prompts in each word language (rules/settings.py's WORD_LANGUAGES).
-PROMPTS: dict[str, tuple[str, ...]] = {"fr": THEME_PROMPTS, "en": ENGLISH_PROMPTS}
+PROMPTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"fr": THEME_PROMPTS, "en": ENGLISH_PROMPTS}
+)
 
 
 def theme_prompts(language: str) -> tuple[str, ...]:

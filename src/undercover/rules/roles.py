@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict
 
@@ -32,11 +33,13 @@ class Camp(StrEnum):
     MR_WHITE = "mr_white"
 
 
-CAMP_OF: dict[Role, Camp] = {
-    Role.CIVILIAN: Camp.CIVILIANS,
-    Role.UNDERCOVER: Camp.UNDERCOVERS,
-    Role.MR_WHITE: Camp.MR_WHITE,
-}
+CAMP_OF: Mapping[Role, Camp] = MappingProxyType(
+    {
+        Role.CIVILIAN: Camp.CIVILIANS,
+        Role.UNDERCOVER: Camp.UNDERCOVERS,
+        Role.MR_WHITE: Camp.MR_WHITE,
+    }
+)
 IMPOSTOR_ROLES = frozenset({Role.UNDERCOVER, Role.MR_WHITE})
 
 

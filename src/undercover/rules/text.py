@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 from undercover.rules.codes import RuleCode
@@ -20,16 +21,18 @@ _NOT_WORD = re.compile(r"[\W_]+")
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ß": "ss"})
 # One leading article a guess or a clue may add or drop, per word language ("le Faucon
 # Millenium", "the Hulk"); "the" stays in French, where players type "The Joker" as often.
-_ARTICLES: dict[str, tuple[str, ...]] = {
-    "fr": ("l ", "le ", "la ", "les ", "un ", "une ", "des ", "du ", "the "),
-    "en": ("the ", "a ", "an "),
-}
+_ARTICLES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "fr": ("l ", "le ", "la ", "les ", "un ", "une ", "des ", "du ", "the "),
+        "en": ("the ", "a ", "an "),
+    }
+)
 # English plurals that adding or dropping an "s" does not make ("mouse" / "mice").
-_IRREGULAR_EN = {
+_IRREGULAR_EN = MappingProxyType({
     "man": "men", "woman": "women", "child": "children", "person": "people", "foot": "feet",
     "tooth": "teeth", "goose": "geese", "mouse": "mice", "ox": "oxen", "louse": "lice",
-}  # fmt: skip
-_IRREGULAR_EN_BACK = {plural: single for single, plural in _IRREGULAR_EN.items()}
+})  # fmt: skip
+_IRREGULAR_EN_BACK = MappingProxyType({plural: single for single, plural in _IRREGULAR_EN.items()})
 
 
 # Letters and symbols that draw nothing (Hangul fillers, the Braille blank): they count as spaces,
@@ -295,7 +298,7 @@ class NumberWords:
     not_alone: frozenset[str] = frozenset()
 
 
-GRADE_WORDS: dict[str, NumberWords] = {
+GRADE_WORDS: Mapping[str, NumberWords] = MappingProxyType({
     "fr": NumberWords(
         grades=(
             "zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf",
@@ -322,7 +325,7 @@ GRADE_WORDS: dict[str, NumberWords] = {
         joiners=frozenset({"and"}),
         not_alone=frozenset({"one"}),  # "the one", "one of those days": a pronoun first
     ),
-}  # fmt: skip
+})  # fmt: skip
 WORD_LANGUAGE = "fr"  # the language of the words dealt, hence of the clues
 
 

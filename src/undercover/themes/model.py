@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from undercover.rules.text import fold
@@ -55,7 +56,7 @@ class Similarity(StrEnum):
         return Similarity.CLOSE if weight >= CLOSE_WEIGHT else Similarity.NONE
 
 
-_RANK = {Similarity.NONE: 0, Similarity.CLOSE: 1, Similarity.VERY_CLOSE: 2}
+_RANK = MappingProxyType({Similarity.NONE: 0, Similarity.CLOSE: 1, Similarity.VERY_CLOSE: 2})
 
 
 @dataclass(frozen=True)

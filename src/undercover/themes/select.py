@@ -31,22 +31,27 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TypeVar
 
 from undercover.themes.model import UNRELATED, Catalog, Entry, Similarity
 
 # The levels tried, in order, when one is asked for; the next ones only if the pool has no pair.
-_FALLBACKS = {
-    Similarity.VERY_CLOSE: (Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE),
-    Similarity.CLOSE: (Similarity.CLOSE, Similarity.NONE),
-    Similarity.NONE: (Similarity.NONE, Similarity.CLOSE),
-}
+_FALLBACKS = MappingProxyType(
+    {
+        Similarity.VERY_CLOSE: (Similarity.VERY_CLOSE, Similarity.CLOSE, Similarity.NONE),
+        Similarity.CLOSE: (Similarity.CLOSE, Similarity.NONE),
+        Similarity.NONE: (Similarity.NONE, Similarity.CLOSE),
+    }
+)
 # The level a room moves to once its history has used up every pair of the level dealt.
-_NEIGHBOUR = {
-    Similarity.VERY_CLOSE: Similarity.CLOSE,
-    Similarity.CLOSE: Similarity.NONE,
-    Similarity.NONE: Similarity.CLOSE,
-}
+_NEIGHBOUR = MappingProxyType(
+    {
+        Similarity.VERY_CLOSE: Similarity.CLOSE,
+        Similarity.CLOSE: Similarity.NONE,
+        Similarity.NONE: Similarity.CLOSE,
+    }
+)
 _Option = TypeVar("_Option")
 
 
@@ -58,13 +63,14 @@ class DealErrorCode(StrEnum):
 
 
 class DealError(Exception):
-    """The host's choice of themes cannot make a pair; shown in the lobby, the game not started."""
+    """The host's choice of themes cannot make a pair; shown in the lobby, the game not started.
+    The code's text is in the client's catalogues (wire/error_codes.py): `detail` only names
+    what the text cannot (the unknown names)."""
 
-    def __init__(self, code: DealErrorCode, message_fr: str, message_en: str) -> None:
-        super().__init__(message_en)
+    def __init__(self, code: DealErrorCode, detail: str = "") -> None:
+        super().__init__(f"{code} ({detail})" if detail else code)
         self.code = code
-        self.message_fr = message_fr
-        self.message_en = message_en
+        self.detail = detail
 
 
 class RelaxReason(StrEnum):
@@ -176,27 +182,13 @@ class Deal:
 def allowed_pool(catalog: Catalog, request: DealRequest) -> tuple[Entry, ...]:
     """The entries the host's filters allow, in catalog order; DealError for unknown names."""
     checks = (
-        (
-            request.categories,
-            catalog.categories,
-            DealErrorCode.UNKNOWN_CATEGORY,
-            "Catégorie",
-            "Category",
-        ),
-        (
-            request.franchises,
-            catalog.franchises_by_id,
-            DealErrorCode.UNKNOWN_FRANCHISE,
-            "Sous-catégorie",
-            "Sub-category",
-        ),
+        (request.categories, catalog.categories, DealErrorCode.UNKNOWN_CATEGORY),
+        (request.franchises, catalog.franchises_by_id, DealErrorCode.UNKNOWN_FRANCHISE),
     )
-    for asked, known, code, label_fr, label_en in checks:
+    for asked, known, code in checks:
         unknown = ", ".join(sorted(asked - set(known)))
         if unknown:
-            raise DealError(
-                code, f"{label_fr} inconnue : {unknown}.", f"Unknown {label_en.lower()}: {unknown}."
-            )
+            raise DealError(code, unknown)
     return tuple(
         entry
         for franchise in catalog.franchises
@@ -209,24 +201,24 @@ def allowed_pool(catalog: Catalog, request: DealRequest) -> tuple[Entry, ...]:
 
 
 def deal_pair(
-    catalog: Catalog, request: DealRequest, rng: random.Random, history: DealHistory
+    catalog: Catalog,
+    request: DealRequest,
+    rng: random.Random,
+    history: DealHistory,
+    pools: Pools | None = None,
 ) -> Deal:
-    """Draw the civilians' and the undercover's words for one game (see the module's rules)."""
-    pool = _pool(catalog, request)
+    """Draw the civilians' and the undercover's words for one game (see the module's rules);
+    `pools`, the catalog's kept pools, spares building the pool again."""
+    if pools is not None and pools.catalog is catalog:
+        pool = pools.of(request)
+    else:
+        pool = _Pool.of(allowed_pool(catalog, request))
     minimum = 1 if request.attribute_variant else 2
     size = len(pool.entries)
     if not size:
-        raise DealError(
-            DealErrorCode.POOL_EMPTY,
-            "Aucun mot ne correspond à ces choix (thèmes, sous-catégories, tout public).",
-            "No word matches these choices (themes, sub-categories, family-safe).",
-        )
+        raise DealError(DealErrorCode.POOL_EMPTY)
     if size < minimum:
-        raise DealError(
-            DealErrorCode.POOL_TOO_SMALL,
-            f"Ces choix ne laissent qu'un mot : il en faut au moins {minimum}.",
-            f"These choices leave a single word: at least {minimum} are needed.",
-        )
+        raise DealError(DealErrorCode.POOL_TOO_SMALL, "a single word")
     deal = _deal_attribute if request.attribute_variant else _deal_characters
     try:
         return deal(catalog, pool.without(request.removed_pairs), request, rng, history)
@@ -244,19 +236,25 @@ def _all_rated_out(level: Similarity | None) -> Relaxation:
     return Relaxation(level, level, RelaxReason.ALL_RATED_OUT)
 
 
-# The pools of the last few (catalog, filters) asked for, newest first: the games of a room,
-# and most rooms, deal from the same pool (building it walks the whole catalog).
-_POOLS: list[tuple[Catalog, tuple[object, ...], _Pool]] = []
+class Pools:
+    """The pools of the last few filters asked of one catalog, newest first: the games of a
+    room, and most rooms, deal from the same pool (building one walks the whole catalog). Kept
+    by whoever keeps the catalog (the engine's `Deck`), never process-wide."""
 
+    KEPT = 8
 
-def _pool(catalog: Catalog, request: DealRequest) -> _Pool:
-    key = (request.categories, request.franchises, request.language, request.family_safe_only)
-    for known, known_key, pool in _POOLS:
-        if known is catalog and known_key == key:
-            return pool
-    pool = _Pool.of(allowed_pool(catalog, request))
-    _POOLS[:] = [(catalog, key, pool), *_POOLS[:7]]
-    return pool
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._recent: list[tuple[tuple[object, ...], _Pool]] = []
+
+    def of(self, request: DealRequest) -> _Pool:
+        key = (request.categories, request.franchises, request.language, request.family_safe_only)
+        for known, pool in self._recent:
+            if known == key:
+                return pool
+        pool = _Pool.of(allowed_pool(self.catalog, request))
+        self._recent = [(key, pool), *self._recent[: self.KEPT - 1]]
+        return pool
 
 
 @dataclass(frozen=True)
@@ -334,11 +332,7 @@ def _across(level: Similarity) -> Relaxation:
 
 def _check_some_pair(catalog: Catalog, pool: _Pool, plan: _Plan) -> None:
     if not any(_candidates(catalog, pool, e, plan.level, plan.across) for e in pool.entries):
-        raise DealError(
-            DealErrorCode.POOL_TOO_SMALL,
-            "Ces filtres ne laissent que des mots identiques : impossible de former une paire.",
-            "These filters leave only identical words: no pair can be made.",
-        )
+        raise DealError(DealErrorCode.POOL_TOO_SMALL, "only identical words")
 
 
 def _why_not(catalog: Catalog, pool: _Pool, level: Similarity) -> RelaxReason:

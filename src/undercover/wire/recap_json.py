@@ -68,6 +68,18 @@ class RecapJson:
         the caller serialises the whole document instead)."""
         return splice_json(shell, MARKER, self.text(game, recap, start))
 
+    def fill(self, shell: str, room: Room, *arrays: tuple[str, str]) -> str | None:
+        """The room's document from `shell` (its JSON with some arrays left empty): each
+        (marker, JSON) of `arrays` in place of its empty array, then the recap of the room's
+        game; None if a marker is not there exactly once (the caller serialises it whole)."""
+        for marker, value in arrays:
+            spliced = splice_json(shell, marker, value)
+            if spliced is None:
+                return None
+            shell = spliced
+        game = room.game
+        return shell if game is None else self.splice(shell, game_key(room), game.recap)
+
 
 def _entry(entry: RecapEntry) -> str:
     return entry.model_dump_json(ensure_ascii=True)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
+from undercover.engine.phases import PhaseRules, enter
 from undercover.engine.state import Clues, Room
 from undercover.rules import (
     Game,
     Role,
     SkipReason,
+    Stage,
     give_clue,
     propose_theme,
     skip_clue,
@@ -102,3 +104,12 @@ def settle(room: Room, now: float) -> Room | None:
     if phase.turn != turn_key(game):
         return room.model_copy(update={"phase": begin(room, now)})
     return None
+
+
+RULES = PhaseRules(
+    Clues,
+    frozenset({Stage.THEME, Stage.CLUE}),
+    begin=lambda room, now: enter(room, begin(room, now)),
+    settle=settle,
+    timeout=lambda room, now: timeout(room),
+)

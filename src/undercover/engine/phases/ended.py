@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected
-from undercover.engine.phases import enter
+from undercover.engine.phases import PhaseRules, enter
 from undercover.engine.state import Ended, Lobby, Room, Scoreboard, ScoreLine, Seat
-from undercover.rules import MAX_PLAYERS
+from undercover.rules import MAX_PLAYERS, Stage
 
 
 def record(room: Room) -> Room:
@@ -52,3 +52,8 @@ def rematch(room: Room, actor: str | None) -> Room:
         update={"seats": tuple(kept), "game": None, "deal": None, "ghosts": ()}
     )
     return enter(cleared, Lobby())
+
+
+RULES = PhaseRules(
+    Ended, frozenset({Stage.OVER}), begin=lambda room, now: record(enter(room, Ended()))
+)

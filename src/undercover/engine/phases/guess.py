@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
+from undercover.engine.phases import PhaseRules, enter
 from undercover.engine.state import Guessing, Room
-from undercover.rules import MR_WHITE_GUESS_SECONDS, guess, skip_guess
+from undercover.rules import MR_WHITE_GUESS_SECONDS, Stage, guess, skip_guess
 
 
 def begin(room: Room, now: float) -> Guessing:
@@ -33,3 +34,12 @@ def settle(room: Room) -> Room | None:
     if seats.is_absent(room, phase.guesser):
         return timeout(room)
     return None
+
+
+RULES = PhaseRules(
+    Guessing,
+    frozenset({Stage.GUESS}),
+    begin=lambda room, now: enter(room, begin(room, now)),
+    settle=lambda room, now: settle(room),
+    timeout=lambda room, now: timeout(room),
+)

@@ -7,7 +7,7 @@ import random
 from undercover.engine import seats
 from undercover.engine.dealing import Deck, deal_words
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
-from undercover.engine.phases import enter
+from undercover.engine.phases import PhaseRules, enter
 from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS
 from undercover.engine.settings import SettingsChanges, apply_changes
 from undercover.engine.state import Lobby, RoleReveal, Room
@@ -54,7 +54,7 @@ def start(room: Room, actor: str | None, now: float, deck: Deck) -> Room:
     deal, history, words = None, room.history, None
     if rule_settings.mode is Mode.CLASSIC:
         deal, history = deal_words(
-            deck.catalog, room.settings, seed, room.history, room.host_words, room.removed_pairs
+            deck, room.settings, seed, room.history, room.host_words, room.removed_pairs
         )
         words = Words(
             civilian=deal.civilian,
@@ -72,3 +72,6 @@ def start(room: Room, actor: str | None, now: float, deck: Deck) -> Room:
         }
     )
     return enter(started, RoleReveal(ends_at=now + ROLE_REVEAL_SECONDS))
+
+
+RULES = PhaseRules(Lobby)  # left by `start` only

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from undercover.engine import seats
 from undercover.engine.errors import RejectCode, Rejected
+from undercover.engine.phases import PhaseRules
 from undercover.engine.state import RoleReveal, Room
 
 ROLE_REVEAL_SECONDS = 20.0
@@ -35,3 +36,11 @@ def everyone_confirmed(room: Room) -> bool:
         p for p in room.game.alive if p not in phase.confirmed and not seats.is_absent(room, p)
     ]
     return not waiting and seats.anyone_connected(room)
+
+
+def _over(room: Room) -> bool:
+    assert room.game is not None
+    return room.game.is_over or everyone_confirmed(room)
+
+
+RULES = PhaseRules(RoleReveal, over=_over)  # its timer ends it

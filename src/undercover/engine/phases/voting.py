@@ -5,11 +5,12 @@ opens a runoff: a new voting phase (new `seq`) restricted to the tied players.""
 from __future__ import annotations
 
 from undercover.engine.errors import RejectCode, Rejected, rule_checked
-from undercover.engine.phases import enter
+from undercover.engine.phases import PhaseRules, enter
 from undercover.engine.phases.reveal import REVEAL_SECONDS
 from undercover.engine.state import Reveal, Room, Voting
 from undercover.rules import (
     VOTE_GRACE_SECONDS,
+    Stage,
     ballots_complete,
     cast_ballot,
     close_vote,
@@ -75,3 +76,12 @@ def close(room: Room, now: float) -> Room:
     if closed.stage == "vote":
         return enter(room, begin(room, now))
     return room  # the machine follows the game's stage
+
+
+RULES = PhaseRules(
+    Voting,
+    frozenset({Stage.VOTE}),
+    begin=lambda room, now: enter(room, begin(room, now)),
+    settle=settle,
+    timeout=close,
+)

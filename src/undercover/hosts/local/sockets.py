@@ -56,9 +56,7 @@ async def socket(websocket: WebSocket) -> None:
             if first is None:
                 return
             if room is None or not await server.admit(room, address, first, door):
-                await websocket.send_text(
-                    error_frame(RouteCode.RATE_LIMITED, routes.RATE_LIMITED_MESSAGE, fatal=True)
-                )
+                await websocket.send_text(error_frame(RouteCode.RATE_LIMITED, fatal=True))
                 await websocket.close(routes.CLOSE_POLICY, routes.LOOK_UPS_SPENT_REASON)
                 return
         if room is not None:
@@ -120,7 +118,7 @@ async def _play(
                 peer.push_close(routes.CLOSE_POLICY, routes.FLOOD_REASON)
                 break
             if verdict is Frame.SLOW_DOWN:
-                peer.push(error_frame(RouteCode.RATE_LIMITED, routes.SLOW_DOWN_MESSAGE))
+                peer.push(error_frame(RouteCode.RATE_LIMITED))
                 continue
             if message.get("text") == PING:  # the heartbeat: answered here, never seen by the room
                 peer.push(PONG)
