@@ -47,7 +47,7 @@ def test_generate_and_sample_write_their_files(tmp_path: Path) -> None:
     assert "THEMES_JSON" in (tmp_path / "data.py").read_text(encoding="utf-8")
     assert main(["sample", "--root", root, "--output", str(tmp_path / "s.md")]) == 0
     sample = (tmp_path / "s.md").read_text(encoding="utf-8")
-    assert sample.count("| civil | undercover | liés par |") == 3
+    assert sample.count("| civilian | undercover | shared tags |") == 3
 
 
 def test_check_flags_spellings_shared_across_files(

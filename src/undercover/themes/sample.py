@@ -160,7 +160,8 @@ def render_samples(sections: list[Section], seed: int) -> str:
     ]
     for section in sections:
         lines += ["", f"## {section.scope} · {LEVEL_NAMES[section.level]}", ""]
-        lines += ["| franchise | civil | undercover | liés par | bits |", "|---|---|---|---|---|"]
+        lines += ["| franchise | civilian | undercover | shared tags | bits |"]
+        lines += ["|---|---|---|---|---|"]
         for row in section.rows[:SHOWN_PER_LEVEL]:
             link = ", ".join(f"{tag} ({bits:.1f})" for tag, bits in row.tags) or "—"
             if row.used is not section.level:
