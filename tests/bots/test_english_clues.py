@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.engine.content import builtin_deck
 from undercover.bots.grades import ENGLISH_BANDS
+from undercover.bots.lexicon import lexicon_for
 from undercover.bots.words import ENGLISH_FALLBACK_CLUES, FALLBACK_CLUES
 from undercover.engine.settings import SettingsChanges
 from undercover.rules import ClueEntry, Mode
@@ -12,13 +13,12 @@ from undercover.tools.tournament import bot_table, play_out
 
 
 def _texts(language: str) -> set[str]:
-    """Every feature a bot can read off the entries of one language, folded."""
-    found: set[str] = set()
-    for franchise in builtin_deck().catalog.franchises:
-        if franchise.language == language:
-            for entry in franchise.entries:
-                texts = (entry.name, *entry.aliases, *entry.tags, *entry.attributes)
-                found |= {fold(text) for text in texts}
+    """Every text a bot can say off the entries of one language, folded: names, features
+    (tags, attributes, associations) and the telling words of them."""
+    lexicon = lexicon_for(builtin_deck().catalog, {"word_language": language, "family_safe": False})
+    found = {fold(text) for entry in lexicon.entries for text in (entry.name, *entry.aliases)}
+    for key in lexicon.features:
+        found |= {fold(text) for text in (*lexicon.features[key], *lexicon.parts[key])}
     return found
 
 

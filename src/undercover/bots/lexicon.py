@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import zlib
 from collections import Counter
 from collections.abc import Mapping
@@ -30,8 +31,56 @@ _LONGEST_NAME = 8  # words: the longest name a clue is searched for (longer ones
 _SIGNIFICANT = 4  # a word of at least this many letters can tie a free-text clue to a feature
 
 
+_SHORTEST_PART = 4  # letters: a shorter word of a feature is rarely a clue on its own
+# Words of features that say nothing on their own (a person out of ideas says "flamme" from
+# "flamme au bout de la queue", never "forme" from "forme de base"), folded.
+_HOLLOW_WORDS = """
+    forme base lignee generation evolution intermediaire finale grande grand grands petit
+    petite petits petites equipe niveau caractere droite gauche secret affaire famille bande
+    mille millions premier premiere dernier derniere toujours jamais beaucoup autre autres
+    comme avant apres entre contre depuis pendant moins toute toutes leurs cette celui celle
+    quand alors encore aussi faire avoir etre saison episode episodes partie chose sorte
+    genre nombre numero version serie saga personnage principal principale second seconde
+    membre membres ancien ancienne jeune vieux vieille nouveau nouvelle bonne mauvais
+    mauvaise vraie haute basse longue courte grosse pleine simple double moitie plusieurs
+    souvent parfois celebre connu connue classique typique fille garcon homme femme
+    first second third great small little large older other their there these those which
+    where while about after before under without every never always season episode series
+    character member version number final based kind sort thing stage level line early late
+    young being having poste parle moyen quatre plein visite ronde pousse service siecle
+    postale temps origine porte milieu manche depassement ouvert deplace nomme taille
+    longues longue longs lente ouest individuel tendues hautes debut annee union europeenne
+    central table compagnie difficile heures douce pressee cuite regarder libre moderne
+    histoire titre super cinq trois deux milieu public marche objet personnel originale
+    distance ligne hauteur pointe cache brisee family staff branch powers friends player
+    married partner parent original regional cover power talks circle owner service royal
+    business sibling customer loves raised wants voice drinking looks dated former
+    everything outside itself hands found lives calls three round killed flying
+    avec dans pour sans sous plus tout tres leur elle fait deux fois bien etre lors vers chez
+    dont mais peut sont font vont aime sait avait etait fils fille sœur soeur pere mere jour
+    haut long gros vrai faux seul rien tete main fort dure mode type zone face lieu part
+    with from that this they have into over only also once then them than when what some
+    most more very like just made make many much each used uses part side back left both
+    does done gets goes kept took said says well good best true real full half high self
+    tous jeux bord plan coup veut vive fond cote avis file xixe kung form time guys open eats
+    year wins lost wear name case four hire stop down your term pass stay past sign thin site
+    trip
+"""
+_HOLLOW = frozenset(_HOLLOW_WORDS.split())
 # Every pool folds the same few thousand texts: folded once per process.
 fold = functools.lru_cache(maxsize=1 << 16)(fold_text)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _parts_of(feature: str) -> list[str]:
+    """The words of a feature, less those of a proper name of several words ("Street
+    Fighter", "Ordre du Phénix": a part of it means nothing)."""
+    words = _LETTERS.findall(feature)
+    if sum(1 for w in words if w[0].isupper()) > 1:
+        return [w for w in words if not w[0].isupper()]
+    return words
 
 
 def _words(folded: str) -> frozenset[str]:
@@ -78,13 +127,41 @@ class Lexicon:
         return found
 
     @functools.cached_property
+    def parts(self) -> Mapping[str, tuple[str, ...]]:
+        """entry key -> the telling words of its longer features, as written ("flamme" from
+        "flamme au bout de la queue"), each held by more than one entry of the pool: what a
+        person says once the features themselves are used up."""
+        loose = self._index[1]
+        found = {}
+        for key, features in self.features.items():
+            words = (w for f in features if " " in f.strip() for w in _parts_of(f))
+            found[key] = tuple(
+                dict.fromkeys(
+                    w
+                    for w in words
+                    if len(w) >= _SHORTEST_PART
+                    and fold(w) not in _HOLLOW
+                    and fold(w) not in self.folded[key]
+                    and len(loose.get(fold(w), ())) > 1
+                )
+            )
+        return found
+
+    @functools.cached_property
     def folded(self) -> Mapping[str, frozenset[str]]:
         return {key: frozenset(fold(f) for f in feats) for key, feats in self.features.items()}
 
+    def _names_of(self, among: tuple[Entry, ...]) -> frozenset[str]:
+        found = self._name_sets.get(id(among))
+        if found is None:
+            spellings = (fold(s) for e in among for s in (e.name, *e.aliases))
+            found = self._name_sets[id(among)] = frozenset(s for s in spellings if s)
+        return found
+
     @functools.cached_property
-    def names(self) -> frozenset[str]:
-        """Every name and alias of the pool, folded: no clue may hold one."""
-        return frozenset(fold(s) for e in self.entries for s in (e.name, *e.aliases) if fold(s))
+    def _name_sets(self) -> dict[int, frozenset[str]]:
+        """id of a `neighbours` tuple (which this lexicon keeps) -> its names, folded."""
+        return {}
 
     @functools.cached_property
     def entries_by_key(self) -> Mapping[str, Entry]:
@@ -201,6 +278,11 @@ class Lexicon:
         """(clue, id of a `neighbours` tuple, which this lexicon keeps) -> mean likelihood."""
         return {}
 
+    def loose_share(self, word: str, among: tuple[Entry, ...]) -> float:
+        """The fraction of `among` with `word` (folded) in one of its features."""
+        holders = self._index[1].get(fold(word), frozenset())
+        return sum(1 for key in holders if key in self._keys(among)) / max(1, len(among))
+
     def holders(self, feature: str) -> int:
         """How many entries of the pool hold `feature` (1: it names its entry)."""
         return len(self._index[0].get(fold(feature), frozenset()))
@@ -261,8 +343,12 @@ class Lexicon:
         total = sum(weights.values()) or 1.0
         return {key: weight / total for key, weight in weights.items()}
 
-    def gives_away(self, clue: str, own: tuple[str, ...]) -> bool:
-        """Would `clue` name a word: the bot's own (or a part of it), or any entry of the pool?"""
+    def gives_away(
+        self, clue: str, own: tuple[str, ...], among: tuple[Entry, ...] | None = None
+    ) -> bool:
+        """Would `clue` name a word: the bot's own (or a part of it), or an entry the other
+        camp's word could be (`among`; the whole pool by default)? A name from another
+        franchise is no word of this game ("vache" for a cheese)."""
         words = fold(clue).split()
         if not words:
             return True
@@ -271,7 +357,7 @@ class Lexicon:
             for i in range(len(words))
             for j in range(i + 1, min(len(words), i + _LONGEST_NAME) + 1)
         }
-        if spans & self.names:
+        if spans & self._names_of(self.entries if among is None else among):
             return True
         own_words = {w for s in own for w in fold(s).split() if len(w) >= 3}
         if own and clue_contains(clue, own[0], own[1:]):  # as the engine reads it: plurals too

@@ -51,14 +51,18 @@ def own_entry(lexicon: Lexicon, word: str) -> Entry | None:
 
 
 def _fresh(
-    table: Table, lexicon: Lexicon, features: Iterable[str], own: tuple[str, ...]
+    table: Table,
+    lexicon: Lexicon,
+    features: Iterable[str],
+    own: tuple[str, ...],
+    among: tuple[Entry, ...] | None = None,
 ) -> Iterator[str]:
-    """The features no one has said yet that name no word."""
+    """The features no one has said yet that name no word the game could be about."""
     given = {fold(clue.text) for clue in table.clues}
     for feature in features:
         if fold(feature) in given or not 0 < len(feature) <= CLUE_MAX_LENGTH:
             continue
-        if "<" in feature or ">" in feature or lexicon.gives_away(feature, own):
+        if "<" in feature or ">" in feature or lexicon.gives_away(feature, own, among):
             continue
         yield feature
 
@@ -96,16 +100,39 @@ def word_clue(table: Table, lexicon: Lexicon, word: str, skill: Skill, rng: rand
     seen = table_word(table, lexicon, entry, skill)
     scored = [
         (-abs(math.log(lexicon.share(f, among) / target)) + _blend(skill, seen, lexicon, f), f)
-        for f in _fresh(table, lexicon, lexicon.features[entry.key], own)
+        for f in _fresh(table, lexicon, lexicon.features[entry.key], own, among)
     ]
     guessed = odd_one_out(seen, lexicon, entry, skill)
     if guessed is not None:
-        borrowed = _fresh(table, lexicon, lexicon.features[guessed.key], own)
+        borrowed = _fresh(table, lexicon, lexicon.features[guessed.key], own, among)
         scored += [(_blend(skill, seen, lexicon, f) - skill.lie_cost, f) for f in borrowed]
     # A feature no other entry of the pool holds names the word: never said (a stock filler
     # rather, once nothing else is left).
     shared = [(score, f) for score, f in scored if lexicon.holders(f) > 1]
-    return _pick(shared, skill.clue_noise, rng) or fallback_clue(table, lexicon, own)
+    return (
+        _pick(shared, skill.clue_noise, rng)
+        or _part_clue(table, lexicon, entry, own, target, rng, skill)
+        or fallback_clue(table, lexicon, own)
+    )
+
+
+def _part_clue(
+    table: Table,
+    lexicon: Lexicon,
+    entry: Entry,
+    own: tuple[str, ...],
+    target: float,
+    rng: random.Random,
+    skill: Skill,
+) -> str | None:
+    """Once its features are used up, a telling word of one of them, as vague as the skill
+    aims for among the neighbours (each is held by more than one entry of the pool)."""
+    among = lexicon.neighbours(entry)
+    scored = [
+        (-abs(math.log((lexicon.loose_share(w, among) + 1e-3) / target)), w)
+        for w in _fresh(table, lexicon, lexicon.parts[entry.key], own, among)
+    ]
+    return _pick(scored, skill.clue_noise, rng)
 
 
 def table_word(table: Table, lexicon: Lexicon, entry: Entry, skill: Skill) -> dict[str, float]:

@@ -1,130 +1,96 @@
 """`undercover bots sample`: the clues of a few seeded bot games per strength, with the two
 words, written to docs/bots-sample.md so anyone can judge them as a player would.
 
-Each clue is marked when it is a stock filler (said when the bot had nothing else left) or a
-give-away: it holds a word or alias of either camp (as the engine reads a clue: plurals and
-articles too), or it is a feature only the speaker's own entry holds in the pool (it names
-the word). The counts head the page.
+One row per player, their clues in order; a filler or a give-away is marked
+(`tools/clue_quality.py` says how they are counted). The counts head the page.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from undercover.bots import legal
-from undercover.bots.lexicon import Lexicon, lexicon_for
-from undercover.bots.words import FALLBACK_CLUES, own_entry
 from undercover.engine.dealing import Deck
 from undercover.engine.settings import SettingsChanges
 from undercover.engine.state import Room, Strength
-from undercover.engine.view import view_for
 from undercover.rules import ClueEntry, Role
-from undercover.rules.text import clue_contains, fold
 from undercover.themes.builtin import builtin_catalog
 from undercover.tools.bot_tables import STRENGTHS, bot_table, play_out, with_strengths
+from undercover.tools.clue_quality import Counts, marks, room_lexicon
 
 OUT = Path("docs/bots-sample.md")
 ROLE_NAMES = {Role.CIVILIAN: "civil", Role.UNDERCOVER: "undercover", Role.MR_WHITE: "Mr. White"}
-_FILLERS = frozenset(fold(t) for t in (*FALLBACK_CLUES, *legal.STOCK_CLUES))
-
-
-@dataclass
-class Counts:
-    clues: int = 0
-    fillers: int = 0
-    giveaways: int = 0
-
-    def add(self, other: Counts) -> None:
-        self.clues += other.clues
-        self.fillers += other.fillers
-        self.giveaways += other.giveaways
-
-
-def is_filler(text: str) -> bool:
-    folded = fold(text)
-    return folded in _FILLERS or folded.startswith("indice ")
-
-
-def gives_away(text: str, room: Room, player: str, lexicon: Lexicon) -> bool:
-    """Holds a word of either camp, or names the speaker's entry alone in the pool."""
-    deal, game = room.deal, room.game
-    assert deal is not None
-    assert game is not None
-    words = ((deal.civilian, deal.civilian_aliases), (deal.undercover, deal.undercover_aliases))
-    if any(clue_contains(text, word, aliases) for word, aliases in words):
-        return True
-    role = game.role_of(player)
-    if role is Role.MR_WHITE:
-        return False
-    entry = own_entry(lexicon, deal.civilian if role is Role.CIVILIAN else deal.undercover)
-    return entry is not None and lexicon.holders(text) == 1 and lexicon.fit(text, entry) == 1.0
 
 
 def game_section(number: int, room: Room, deck: Deck) -> tuple[list[str], Counts]:
     deal, game = room.deal, room.game
     assert deal is not None
     assert game is not None
-    first = next(s.player_id for s in room.seats if s.bot is not None)
-    lexicon = lexicon_for(deck.catalog, view_for(room, first, 0.0, deck)["settings"])
-    names = {s.player_id: s.nickname.removeprefix("Bot ") for s in room.seats}
+    lexicon = room_lexicon(room, deck)
     white = " + Mr. White" if game.roles and Role.MR_WHITE in game.roles.values() else ""
     outcome = game.outcome
     winners = ", ".join(c.value for c in outcome.winners) if outcome else "?"
-    lines = [
-        f"### {number}. « {deal.civilian} » / « {deal.undercover} »{white} (won: {winners})",
-        "",
-        "| cycle.round | player | clue | |",
-        "|---|---|---|---|",
-    ]
+    said: dict[str, list[str]] = {s.player_id: [] for s in room.seats}
     counts = Counts()
     for entry in game.recap:
         if not isinstance(entry, ClueEntry) or entry.text is None:
             continue
+        found = marks(entry, room, lexicon)
         counts.clues += 1
-        marks = []
-        if is_filler(entry.text):
-            counts.fillers += 1
-            marks.append("filler")
-        if gives_away(entry.text, room, entry.player, lexicon):
-            counts.giveaways += 1
-            marks.append("GIVE-AWAY")
-        role = ROLE_NAMES[game.role_of(entry.player)]
-        who = f"{names[entry.player]} ({role})"
-        lines.append(
-            f"| {entry.cycle}.{entry.clue_round} | {who} | {entry.text} | {' '.join(marks)} |"
-        )
+        counts.fillers += "filler" in found
+        counts.giveaways += "GIVE-AWAY" in found
+        flagged = "".join(f" **({mark})**" for mark in found)
+        said[entry.player].append(f"{entry.text}{flagged}")
+    lines = [
+        f"### {number}. « {deal.civilian} » / « {deal.undercover} »{white} (won: {winners})",
+        "",
+        "| player | clues, round by round |",
+        "|---|---|",
+    ]
+    for seat in room.seats:
+        who = f"{seat.nickname.removeprefix('Bot ')} ({ROLE_NAMES[game.role_of(seat.player_id)]})"
+        lines.append(f"| {who} | {' · '.join(said[seat.player_id]) or '—'} |")
     return [*lines, ""], counts
+
+
+def sample_rooms(games: int, seed: int, deck: Deck) -> list[tuple[Strength, Room]]:
+    """`games` played tables of 6 bots per strength: Mr. White in every other one, the
+    fourth of every four in English."""
+    rooms = []
+    for level, strength in enumerate(STRENGTHS):
+        for number in range(games):
+            changes = SettingsChanges(
+                mr_white=number % 2 == 1,
+                clue_timer=False,
+                vote_timer=False,
+                word_language="en" if number % 4 == 3 else "fr",
+            )
+            room = bot_table(6, seed * 1000 + level * 100 + number, changes, deck=deck)
+            rooms.append((strength, play_out(with_strengths(room, strength, strength), deck)))
+    return rooms
 
 
 def sample(games: int, seed: int, deck: Deck) -> str:
     total = Counts()
     body: list[str] = []
-    for level, strength in enumerate(STRENGTHS):
-        body += [f"## {strength}", ""]
-        for number in range(games):
-            white = number % 2 == 1
-            changes = SettingsChanges(mr_white=white, clue_timer=False, vote_timer=False)
-            room = bot_table(6, seed * 1000 + level * 100 + number, changes, deck=deck)
-            chosen: Strength = strength
-            room = play_out(with_strengths(room, chosen, chosen), deck)
-            lines, counts = game_section(number + 1, room, deck)
-            body += lines
-            total.add(counts)
-    share = total.fillers / max(1, total.clues)
+    for number, (strength, room) in enumerate(sample_rooms(games, seed, deck)):
+        if number % games == 0:
+            body += [f"## {strength}", ""]
+        lines, counts = game_section(number % games + 1, room, deck)
+        body += lines
+        total.add(counts)
     head = [
         "# What the bots say",
         "",
         f"Generated by `uv run undercover bots sample --games {games} --seed {seed}`: "
-        f"{games} seeded games of 6 bots per strength (every theme, Mr. White in every "
-        "other game), both camps of one strength. A *filler* is a stock phrase, said only "
-        "when nothing else was left; a *give-away* holds a word or alias of either camp, or "
-        "is a feature no other entry of the pool holds.",
+        f"{games} seeded games of 6 bots per strength (every theme; Mr. White in every other "
+        "game; the fourth in English), both camps of one strength. A *filler* fits no entry "
+        "of the pool (a stock phrase, said only when nothing else is left); a *give-away* "
+        "holds a word, an alias or a part of either camp's, or fits the speaker's word alone "
+        "in the pool (`src/undercover/tools/clue_quality.py`).",
         "",
-        f"**{total.clues} clues: {total.fillers} fillers ({share:.1%}), "
-        f"{total.giveaways} give-aways.**",
+        f"**{total.summary()}.**",
         "",
     ]
     return "\n".join(head + body)

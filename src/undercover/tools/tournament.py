@@ -21,8 +21,10 @@ from undercover.engine.dealing import Deck
 from undercover.engine.settings import SettingsChanges
 from undercover.engine.state import Strength
 from undercover.rules import Camp
+from undercover.rules.settings import Mode
 from undercover.themes.builtin import builtin_catalog
 from undercover.tools.bot_tables import STRENGTHS, bot_table, play_out, with_strengths
+from undercover.tools.clue_quality import Counts, count
 from undercover.tools.stalls import report
 
 
@@ -32,19 +34,24 @@ class Config:
     impostors: Strength
     players: int
     mr_white: bool
+    mode: Mode = Mode.CLASSIC
 
     @property
     def label(self) -> str:
         white = "+MrW" if self.mr_white else ""
-        return f"{self.civilians} vs {self.impostors}, {self.players}p{white}"
+        return f"{self.civilians} vs {self.impostors}, {self.players}p{white} {self.mode}"
 
 
-def play(config: Config, seed: int, deck: Deck) -> tuple[Camp, ...]:
-    changes = SettingsChanges(mr_white=config.mr_white)
+def play(config: Config, seed: int, deck: Deck, clues: Counts | None = None) -> tuple[Camp, ...]:
+    """The winners of one game (its clues counted into `clues`, when given)."""
+    changes = SettingsChanges(mr_white=config.mr_white, mode=config.mode)
     room = with_strengths(bot_table(config.players, seed, changes, deck=deck), *_pair(config))
-    game = play_out(room, deck).game
+    room = play_out(room, deck)
+    game = room.game
     assert game is not None
     assert game.outcome is not None
+    if clues is not None and config.mode is Mode.CLASSIC:
+        clues.add(count(room, deck))
     return game.outcome.winners
 
 
@@ -52,13 +59,15 @@ def _pair(config: Config) -> tuple[Strength, Strength]:
     return config.civilians, config.impostors
 
 
-def run(configs: Sequence[Config], games: int, seed: int) -> list[dict[str, object]]:
+def run(
+    configs: Sequence[Config], games: int, seed: int, clues: Counts | None = None
+) -> list[dict[str, object]]:
     rows = []
     deck = Deck(builtin_catalog())
     for config in configs:
         wins: Counter[str] = Counter()
         for number in range(games):
-            winners = play(config, seed * 100_003 + number, deck)
+            winners = play(config, seed * 100_003 + number, deck, clues)
             for camp in winners:
                 wins[camp.value] += 1
         rows.append(
@@ -68,6 +77,7 @@ def run(configs: Sequence[Config], games: int, seed: int) -> list[dict[str, obje
                 "impostors": config.impostors,
                 "players": config.players,
                 "mr_white": config.mr_white,
+                "mode": config.mode.value,
                 "games": games,
                 "civilians_won": wins[Camp.CIVILIANS.value] / games,
                 "civilians_interval": list(wilson(wins[Camp.CIVILIANS.value], games)),
@@ -96,12 +106,15 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - spread) / scale, (centre + spread) / scale
 
 
-def default_configs(players: Sequence[int], mr_white: Sequence[bool]) -> list[Config]:
+def default_configs(
+    players: Sequence[int], mr_white: Sequence[bool], modes: Sequence[Mode] = (Mode.CLASSIC,)
+) -> list[Config]:
     pairs = [("normal", "normal"), ("malin", "debutant"), ("debutant", "malin")]
     pairs += [("malin", "malin"), ("debutant", "debutant")]
     return [
-        Config(civ, imp, n, white)  # type: ignore[arg-type]
+        Config(civ, imp, n, white, mode)  # type: ignore[arg-type]
         for civ, imp in pairs
+        for mode in modes
         for n in players
         for white in mr_white
     ]
@@ -110,9 +123,9 @@ def default_configs(players: Sequence[int], mr_white: Sequence[bool]) -> list[Co
 def table(rows: list[dict[str, object]]) -> str:
     """The rows as a Markdown table (the share of games each camp won)."""
     lines = [
-        "| civilians | impostors | players | Mr. White | games | civilians won (95% interval)"
-        " | undercovers won | Mr. White won |",
-        "|---|---|---|---|---|---|---|---|",
+        "| civilians | impostors | mode | players | Mr. White | games |"
+        " civilians won (95% interval) | undercovers won | Mr. White won |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         white = "yes" if row["mr_white"] else "no"
@@ -124,8 +137,8 @@ def table(rows: list[dict[str, object]]) -> str:
         )
         shares = shares.replace("%", f"% ({low:.0%}–{high:.0%})", 1)
         lines.append(
-            f"| {row['civilians']} | {row['impostors']} | {row['players']} | {white} | "
-            f"{row['games']} | {shares} |"
+            f"| {row['civilians']} | {row['impostors']} | {row['mode']} | {row['players']} | "
+            f"{white} | {row['games']} | {shares} |"
         )
     return "\n".join(lines)
 
@@ -137,6 +150,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--mr-white", choices=("yes", "no", "both"), default="both")
     parser.add_argument("--civilians", choices=STRENGTHS, help="only this civilians' strength")
     parser.add_argument("--impostors", choices=STRENGTHS, help="only this impostors' strength")
+    parser.add_argument("--mode", choices=("classic", "grade", "both"), default="classic")
+    parser.add_argument(
+        "--clues", action="store_true", help="also count the fillers and give-aways (classic)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument(
@@ -150,20 +167,29 @@ def main(argv: list[str]) -> int:
         print(report(args.stall_check, args.seed, Deck(builtin_catalog())))
         return 0
     whites = {"yes": [True], "no": [False], "both": [False, True]}[args.mr_white]
+    modes = [Mode(m) for m in ("classic", "grade") if args.mode in (m, "both")]
     players = [n for n in args.players if 3 <= n <= 20]
     configs = [
         c
-        for c in default_configs(players, whites)
+        for c in default_configs(players, whites, modes)
         if (args.civilians is None or c.civilians == args.civilians)
         and (args.impostors is None or c.impostors == args.impostors)
         and (c.players >= 5 or not c.mr_white)
     ]
     if args.civilians and args.impostors and not configs:
-        configs = [Config(args.civilians, args.impostors, n, w) for n in players for w in whites]
+        configs = [
+            Config(args.civilians, args.impostors, n, w, m)
+            for m in modes
+            for n in players
+            for w in whites
+        ]
+    clues = Counts() if args.clues else None
     started = time.perf_counter()
-    rows = run(configs, args.games, args.seed)
+    rows = run(configs, args.games, args.seed, clues)
     elapsed = time.perf_counter() - started
     print(json.dumps(rows, indent=2) if args.json else table(rows))
     total = args.games * len(configs)
+    if clues is not None:
+        print(f"\nClues (classic games): {clues.summary()}")
     print(f"\n{total} games in {elapsed:.1f} s ({elapsed / max(1, total) * 1000:.0f} ms a game)")
     return 0
