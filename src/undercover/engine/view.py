@@ -93,7 +93,11 @@ def public_view(
         "revealed": phase.eliminated if isinstance(phase, Reveal) else None,
         "guesser": phase.guesser if isinstance(phase, Guessing) else None,
         "host": room.host,
-        "players": [_seat(room, seat, game, memo) for seat in room.seats],
+        "players": memo.get(
+            "players",  # what a seat's part reads: the seat, the host, who is alive or dealt in
+            (room.seats, room.host, game and game.alive, game and game.roles),
+            lambda: [_seat(room, seat, game, memo) for seat in room.seats],
+        ),
         "settings": memo.get("settings", (settings,), lambda: _settings(room)),
         "composition": memo.get(
             "composition",

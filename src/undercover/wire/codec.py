@@ -63,6 +63,10 @@ def decode(frame: str | bytes) -> Hello | Sync | ClientCommand:
         raise _classify(frame, error) from None
     if isinstance(message, Hello) and message.protocol != PROTOCOL_VERSION:
         raise _outdated(message.protocol)
+    # A decoded string holds a character of the frame or one an escape made: a frame with
+    # neither a backslash nor a control character holds no string to check.
+    if "\\" not in frame and FRAME_CONTROL.search(frame) is None:
+        return message
     try:
         _check_text(message.model_dump())
     except ProtocolError as error:

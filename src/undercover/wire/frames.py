@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from pydantic_core import to_json
 
@@ -79,11 +79,9 @@ class _Step:
     players: tuple[str, ...]  # each seat's JSON in `players`, in order
 
 
-class _Held(NamedTuple):  # not a frozen dataclass: 20 made per step, ~4x cheaper
-    """What one socket holds: the step of the last view it was sent, and its `me`."""
-
-    step: _Step
-    me: str
+# What one socket holds: the step of the last view it was sent, and its `me`. A plain tuple:
+# 20 are made per step (a NamedTuple costs ~4x more to make).
+_Held = tuple[_Step, str]
 
 
 class _Texts:
@@ -93,6 +91,16 @@ class _Texts:
     def __init__(self) -> None:
         self._last: dict[object, tuple[object, str]] = {}
         self.memo = Memo()  # the parts' values, kept while their inputs are the same objects
+        self._seats: tuple[object, tuple[str, ...], str] = (None, (), "[]")  # `players`, texts
+
+    def players(self, seats: list[JSON]) -> tuple[tuple[str, ...], str]:
+        """Each seat's text and the list's; the list the memo kept (the same object) keeps
+        them, so that comparing the next step's text with this one's is by identity."""
+        if seats is self._seats[0]:
+            return self._seats[1], self._seats[2]
+        texts = tuple(self.text((PLAYERS, i), seat) for i, seat in enumerate(seats))
+        self._seats = (seats, texts, "[" + ",".join(texts) + "]")
+        return texts, self._seats[2]
 
     def text(self, key: object, value: object) -> str:
         held = self._last.get(key)
@@ -107,10 +115,10 @@ def _parts(number: int, room: Room, now: float, deck: Deck, texts: _Texts) -> _S
     view = public_view(room, now, deck, with_recap=False, memo=texts.memo)
     game_view = view["game"]
     view["game"] = None if game_view is None else {}
-    players = tuple(texts.text((PLAYERS, i), seat) for i, seat in enumerate(view[PLAYERS]))
+    players, players_text = texts.players(view[PLAYERS])
     view[PLAYERS] = None  # its text is its seats' (the bytes of the list's own JSON)
     public = {key: texts.text(key, value) for key, value in view.items()}
-    public[PLAYERS] = "[" + ",".join(players) + "]"
+    public[PLAYERS] = players_text
     if game_view is None or room.game is None:
         return _Step(number, public, None, players)
     fields = {key: texts.text((GAME, key), value) for key, value in game_view.items()}
@@ -167,6 +175,20 @@ def _game_changes(
     return ("{" + ",".join(members) + "}" if members else None), start
 
 
+def _frame_parts(
+    step: _Step, before: _Held | None, seq: int, recaps: RecapJson
+) -> tuple[str, str | None]:
+    """For a socket holding `before`: its frame up to the text of a `me` that changed, and its
+    whole frame if its `me` did not (None: only the clock changed, no frame; docs/protocol.md)."""
+    body, start = _changes(step, before[0] if before is not None else None, recaps)
+    full = "true" if before is None else "false"
+    head = f'{{"type":"view","seq":{seq},"full":{full},"recap_from":{start},"view":{{'
+    if before is not None:
+        head += f'"{NOW}":{step.public[NOW]},'
+    opening = f'{head}{body},"{ME}":' if body else f'{head}"{ME}":'
+    return opening, (f"{head}{body}}}}}" if body and before is not None else None)
+
+
 class Frames:
     """One room's view frames, and what each of its sockets holds. Kept by the host's runner;
     it holds nothing that matters once lost: a socket it does not know gets a full view."""
@@ -194,7 +216,7 @@ class Frames:
         unknown = [(conn, viewer) for conn, viewer in sockets if conn not in self._held]
         privates = self._privates(room, {viewer for _, viewer in unknown})
         for conn, viewer in unknown:
-            self._held[conn] = _Held(step, privates[viewer])
+            self._held[conn] = (step, privates[viewer])
 
     def build(
         self,
@@ -213,25 +235,22 @@ class Frames:
         step = _parts(next(self._steps), room, now, self.deck, self._texts)
         targets = list(targets)
         privates = self._privates(room, {viewer for _, viewer in targets})
-        bodies: dict[int, tuple[str, int]] = {}  # the step a socket holds -> what it lacks
+        # The step a socket holds -> its frame's opening up to its `me`, and its whole frame
+        # when its `me` is the one it holds (None: no frame): the same for all those sockets.
+        made: dict[int, tuple[str, str | None]] = {}
         frames = []
         for conn, viewer in targets:
             me = privates[viewer]
             before = held.get(conn)
-            number = before.step.number if before is not None else 0
-            if number not in bodies:
-                bodies[number] = _changes(step, before.step if before else None, self.recaps)
-            body, start = bodies[number]
-            held[conn] = _Held(step, me)
-            if before is None or me != before.me:
-                body = f'{body},"me":{me}' if body else f'"me":{me}'
-            elif not body:
-                continue  # nothing but the clock changed: no frame (docs/protocol.md)
-            if before is not None:
-                body = f'"{NOW}":{step.public[NOW]},{body}'
-            full = "true" if before is None else "false"
-            head = f'{{"type":"view","seq":{seq},"full":{full},"recap_from":{start},"view":{{'
-            frames.append((conn, head + body + "}}"))
+            held[conn] = (step, me)
+            number = before[0].number if before is not None else 0
+            if number not in made:
+                made[number] = _frame_parts(step, before, seq, self.recaps)
+            opening, unchanged = made[number]
+            if before is None or me != before[1]:
+                frames.append((conn, opening + me + "}}"))
+            elif unchanged is not None:  # else nothing but the clock changed: no frame
+                frames.append((conn, unchanged))
         self._held = held
         return frames
 
