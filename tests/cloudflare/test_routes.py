@@ -12,6 +12,7 @@ from websockets.sync.client import connect
 
 from tests.cloudflare.harness import Harness
 from undercover.hosts import routes
+from undercover.wire.error_codes import english
 
 pytestmark = pytest.mark.node
 
@@ -47,7 +48,7 @@ def test_unknown_rooms_and_routes_get_a_short_404(harness: Harness) -> None:
     for path in ("/api/nothing", "/api/rooms/ABCDE/other"):
         answer = harness.http.get(path)
         assert answer.status_code == 404
-        assert answer.json() == {"error": "route.unknown", "message": "Not found."}
+        assert answer.json() == {"error": "route.unknown", "message": english("route.unknown")}
     assert harness.http.get("/api/rooms").status_code == 405
     # Looking up an unknown room leaves no storage behind (no empty room is ever created).
     assert harness.state("ZZZZZ")["empty"]

@@ -24,7 +24,8 @@ def test_the_board_counts_the_vote_down_on_a_ring_and_says_when_paused(table: Ta
     expect(board.locator("body")).to_have_attribute("data-screen", "board-voting")
     ring = board.locator("#board-vote-ring")
     expect(ring).to_be_visible()
-    expect(ring.locator(".countdown-label")).to_have_text(re.compile(r"^\d+ s$"))
+    # "12 s", with a no-break space before the unit
+    expect(ring.locator(".countdown-label")).to_have_text(re.compile(r"^\d+\ss$"))
     expect(board.locator("#board-paused")).to_have_count(0)
     board_look(board, "board-voting-ring-1920")
     board.set_viewport_size(SMALL_TV)
