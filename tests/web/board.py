@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.web.table import RESULTS, Player, Table
+from tests.web.table import RESULTS, Player, Table, axe_violations
 
 TV = {"width": 1920, "height": 1080}
 
@@ -34,14 +33,8 @@ def shoot(page: Page, name: str) -> None:
 
 def board_look(page: Page, name: str) -> None:
     """Screenshot the board and scan it with axe: no violation at all."""
-    from axe_playwright_python.sync_playwright import Axe
-
     shoot(page, name)
-    results = Axe().run(page)
-    bad: list[dict[str, Any]] = [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]]}
-        for v in results.response["violations"]
-    ]
+    bad = axe_violations(page)
     assert bad == [], f"{name}: {bad}"
 
 

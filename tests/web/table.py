@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -168,15 +169,32 @@ class Player:
 
     def axe(self, name: str) -> list[dict[str, Any]]:
         """axe-core on this page: its violations, whatever their impact (empty is a pass)."""
-        from axe_playwright_python.sync_playwright import Axe
-
-        results = Axe().run(self.page)
-        bad = [
-            {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]]}
-            for v in results.response["violations"]
-        ]
+        bad = axe_violations(self.page)
         (RESULTS / f"{name}.axe.json").write_text(json.dumps(bad, indent=1), "utf-8")
         return bad
+
+
+AXE_RUN = "() => axe.run({resultTypes: ['violations']}).then(results => results.violations)"
+
+
+@lru_cache(maxsize=1)
+def axe_script() -> str:
+    """The axe-core build that axe-playwright-python ships, read once per process."""
+    import axe_playwright_python
+
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text("utf-8")
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations on this page, whatever their impact: rule, impact, nodes."""
+    # A page is one document for the whole game: axe-core (half a megabyte of script) is
+    # parsed into it once, not at every look; a reload drops it and it comes back.
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe_script())
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]]}
+        for v in page.evaluate(AXE_RUN)
+    ]
 
 
 class Table:
