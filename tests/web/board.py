@@ -14,8 +14,10 @@ TV = {"width": 1920, "height": 1080}
 SMALL_TV = {"width": 1280, "height": 720}
 
 
-def open_board(table: Table, size: dict[str, int] = TV) -> Page:
-    context = table.browser.new_context(viewport=size, base_url=table.base_url, locale="fr-FR")
+def open_board(table: Table, size: dict[str, int] = TV, lang: str = "fr") -> Page:
+    locale = {"fr": "fr-FR", "en": "en-GB"}[lang]
+    context = table.browser.new_context(viewport=size, base_url=table.base_url, locale=locale)
+    context.add_init_script(f"localStorage.setItem('undercover.lang', '{lang}')")
     page = context.new_page()
     page.goto(f"/r/{table.code}/board")
     expect(page.locator("body")).to_have_attribute("data-screen", "board-lobby")
@@ -36,6 +38,14 @@ def board_look(page: Page, name: str) -> None:
     shoot(page, name)
     bad = axe_violations(page)
     assert bad == [], f"{name}: {bad}"
+
+
+def board_looks(page: Page, name: str, lang: str) -> None:
+    """`board_look` at both TV sizes, named `{name}-1920-{lang}` and `{name}-1280-{lang}`; the
+    board is left at 1920×1080."""
+    for size in (SMALL_TV, TV):
+        page.set_viewport_size(size)
+        board_look(page, f"{name}-{size['width']}-{lang}")
 
 
 def assert_code_hidden(page: Page, code: str) -> None:

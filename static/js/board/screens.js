@@ -33,7 +33,7 @@ export function drawBoard(root, board) {
     h("div", { class: "board", dataset: { phase: model.phase } },
       h("header", { class: "board-head" },
         h("span", { class: "board-brand", text: "Undercover" }),
-        h("h1", { class: "board-phase", id: "board-phase", text: phaseTitle(model) }),
+        h("h1", { class: "board-phase", id: "board-phase" }, ...phaseTitle(model)),
         voting ? null : timer.el,
         soundButton(board),
         model.phase === "lobby" || model.settings.streamer ? null : joinCorner(board)),
@@ -82,10 +82,14 @@ function sound(board, model) {
   else if (model.phase === "ended") cue("win");
 }
 
+/**
+ * The phase's name; at the clues, then their round, kept on one line (a narrow head wraps
+ * between them). Past the clues the game's round counter has moved on: it would mislabel them.
+ */
 function phaseTitle(model) {
-  const g = model.game;
-  if (!g || model.phase === "ended" || model.phase === "lobby") return t(`phase.${model.phase}`);
-  return `${t(`phase.${model.phase}`)} · ${t("board.round", { n: g.clueRound })}`;
+  const g = model.game, name = t(`phase.${model.phase}`);
+  if (!g || model.phase !== "clues") return [name];
+  return [`${name} `, h("span", { class: "board-title-round", text: `· ${t("board.round", { n: g.clueRound })}` })];
 }
 
 /**
