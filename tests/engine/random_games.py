@@ -93,8 +93,8 @@ def check_views(table: Table, checked: Checked) -> None:
     rendered = render_views(room, viewers, table.now, DECK, checked.recap)
     head = rendered[None][: rendered[None].rindex(',"me":') + len(',"me":')]
     public = head[: -len(',"me":')] + "}"
+    # That the public part is `public_view`'s, byte for byte, is tests/wire/test_frames.py's.
     shown = json.loads(public)
-    assert shown == public_view(room, table.now, DECK)
     privates = {}
     for viewer, text in rendered.items():
         assert text.startswith(head)  # every message shares the public part checked here

@@ -188,6 +188,8 @@ def fold(text: str) -> str:
     >>> fold("  Dark-Vador !")
     'dark vador'
     """
+    if text.isascii():  # most clues: nothing to decompose (the same result, sooner)
+        return " ".join(_NOT_WORD.sub(" ", text.lower()).split())
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_LIGATURES))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(_NOT_WORD.sub(" ", stripped).split())
