@@ -371,49 +371,38 @@ class RoomRunner:
                 self._apply(turn, None, Connected(player_id=seat.player_id), now)
 
     def _finish(self, turn: _Turn, loaded: _Loaded, now: float, *, broadcast: bool) -> Outbox:
-        delete = False
-        for effect in turn.effects:
-            if isinstance(effect, CloseSeat):
-                for conn, player in list(turn.live.items()):
-                    if player == effect.player_id and (
-                        effect.reason != "replaced" or conn != turn.sender
-                    ):
-                        _close(turn, conn, effect.reason)
-            elif isinstance(effect, DeleteRoom):
-                delete = True
-            elif isinstance(effect, PairRated):
-                _log_rating(turn.room.code, effect)
-        if delete:
+        """The step's effects carried out: closes and deletion, the save, then the frames."""
+        if _carry_out(turn):
             return self._delete(turn)
         changes = [effect for effect in turn.effects if isinstance(effect, Changed)]
         revision = loaded.revision + 1 if changes else loaded.revision
         if changes:
             self._save(turn.room, revision, self._writer.dump(turn.room))
-        # A step that changed only some seats' views (a ghost's opt-in: `Changed(only=…)`) is
-        # sent to them alone, so that what a ghost does never reaches anyone else, not even
-        # as a frame.
-        only = {change.only for change in changes}
-        if broadcast or None in only:
-            recipients = list(turn.live)
-        else:
-            recipients = [c for c, p in turn.live.items() if p in only or c in turn.fresh]
-        for conn in turn.fresh:
-            self._frames.forget(conn)
-        targets = [(c, None if turn.live[c] == BOARD else turn.live[c]) for c in recipients]
-        if self._stored is not None and targets:
-            # A wake: each socket holds the stored room's view; send it what changed since.
-            stored, self._stored = self._stored.room, None
-            held = [(c, None if p == BOARD else p) for c, p in turn.live.items()]
-            self._frames.prime(stored, now, [(c, v) for c, v in held if c not in turn.fresh])
-        alarm_at = next_deadline(turn.room)
-        if targets:  # last: from here on these frames are sent
-            turn.frames.extend(self._frames.build(turn.room, revision, now, targets, turn.live))
+        targets = _targets(turn, changes, broadcast=broadcast)
+        self._send(turn, revision, now, targets)
         return Outbox(
             frames=tuple(turn.frames),
             closes=tuple(turn.closes),
             bound=turn.bound,
-            alarm_at=alarm_at,
+            alarm_at=next_deadline(turn.room),
         )
+
+    def _send(
+        self, turn: _Turn, revision: int, now: float, targets: list[tuple[str, str | None]]
+    ) -> None:
+        """The view frames of `targets`, added to the turn's: a new socket gets a full view,
+        the others what changed since the view they hold."""
+        for conn in turn.fresh:
+            self._frames.forget(conn)
+        if not targets:
+            return
+        if self._stored is not None:
+            # A wake: each socket holds the stored room's view; send it what changed since.
+            stored, self._stored = self._stored.room, None
+            held = [(c, _viewer(p)) for c, p in turn.live.items() if c not in turn.fresh]
+            self._frames.prime(stored, now, held)
+        # Last: from here on these frames are sent.
+        turn.frames.extend(self._frames.build(turn.room, revision, now, targets, turn.live))
 
     def _delete(self, turn: _Turn) -> Outbox:
         for conn in list(turn.live):
@@ -467,6 +456,43 @@ class RoomRunner:
         """The stored room (for tools such as `undercover simulate`; hosts never need it)."""
         loaded = self._load()
         return loaded.room if loaded else None
+
+
+def _carry_out(turn: _Turn) -> bool:
+    """Close the seats the step closed and log its ratings; True if it deletes the room."""
+    delete = False
+    for effect in turn.effects:
+        if isinstance(effect, CloseSeat):
+            for conn, player in list(turn.live.items()):
+                if player == effect.player_id and (
+                    effect.reason != "replaced" or conn != turn.sender
+                ):
+                    _close(turn, conn, effect.reason)
+        elif isinstance(effect, DeleteRoom):
+            delete = True
+        elif isinstance(effect, PairRated):
+            _log_rating(turn.room.code, effect)
+    return delete
+
+
+def _targets(
+    turn: _Turn, changes: list[Changed], *, broadcast: bool
+) -> list[tuple[str, str | None]]:
+    """The sockets to send the step's view to, with their viewers (None: the board)."""
+    # A step that changed only some seats' views (a ghost's opt-in: `Changed(only=…)`) is
+    # sent to them alone, so that what a ghost does never reaches anyone else, not even as a
+    # frame.
+    only = {change.only for change in changes}
+    if broadcast or None in only:
+        recipients = list(turn.live)
+    else:
+        recipients = [c for c, p in turn.live.items() if p in only or c in turn.fresh]
+    return [(c, _viewer(turn.live[c])) for c in recipients]
+
+
+def _viewer(player: str) -> str | None:
+    """A socket's viewer: its seat's player, or None for a board."""
+    return None if player == BOARD else player
 
 
 def _close(turn: _Turn, conn: ConnectionId, reason: str) -> None:
