@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.contract.client import Conn
+from tests.contract.client import Conn, run
 from tests.contract.table import create_room, http
 from tests.e2e.harness import LocalServer
 
@@ -18,7 +18,7 @@ def test_a_room_never_opened_is_cleaned_up_like_an_abandoned_one(tmp_path: Path)
     local = LocalServer(tmp_path / "data", time_scale=FAST)
     local.start()
     try:
-        statuses = asyncio.run(_rooms(local))
+        statuses = run(_rooms(local))
     finally:
         local.stop()
     # The abandoned room went first (an hour after its last player left, i.e. after the

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.table import Table, create_room, http
 from tests.e2e.harness import LocalServer
 
@@ -51,7 +51,7 @@ def test_room_codes_cannot_be_walked(limited_server: LocalServer) -> None:
         assert conn.token is not None
         return conn.token
 
-    token = asyncio.run(seat())
+    token = run(seat())
     # A live code an address never reached answers like an unknown one, so probing tells
     # nothing. A restart forgets passes and allowances: the address spends its allowance anew.
     limited_server.kill()
@@ -63,10 +63,10 @@ def test_room_codes_cannot_be_walked(limited_server: LocalServer) -> None:
         assert status == 429
         assert "retry-after" in headers
     for code in ("YYYYY", real):
-        assert asyncio.run(socket_probe(code)) == "rate.limited 1008"
-        assert asyncio.run(socket_probe(code, "t" * 43)) == "rate.limited 1008"
+        assert run(socket_probe(code)) == "rate.limited 1008"
+        assert run(socket_probe(code, "t" * 43)) == "rate.limited 1008"
     # Yet the seated player comes back with their token, and their address is let in again.
-    assert asyncio.run(socket_probe(real, token)) == "welcome"
+    assert run(socket_probe(real, token)) == "welcome"
     assert http(base, "GET", f"/api/rooms/{real}")[0] == 200
     # Static files are never limited.
     assert http(base, "GET", "/")[0] == 200
@@ -101,7 +101,7 @@ def test_a_many_socket_flood_spares_another_room_and_its_own(server: LocalServer
             await conn.close()
         return phase, welcome
 
-    phase, welcome = asyncio.run(play())
+    phase, welcome = run(play())
     assert phase == "voting"
     assert welcome["type"] == "welcome"
 
@@ -129,7 +129,7 @@ def test_foreign_origins_are_refused_before_the_upgrade(server: LocalServer) -> 
         (f"ftp://127.0.0.1:{server.port}", "403"),
         (f"http://127.0.0.1:{server.port}x", "403"),
     ):
-        assert asyncio.run(attempt(origin)) == expected, origin
+        assert run(attempt(origin)) == expected, origin
     # A refusal is the server working: nothing at error level (uvicorn once logged one each).
     lines = server.log_path.read_text("utf-8").splitlines()
     assert [line for line in lines if '"level": "error"' in line] == []

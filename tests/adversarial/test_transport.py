@@ -4,13 +4,12 @@ framing before the Worker sees a message, so these attack the self-host alone.""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import os
 import socket
 import struct
 
-from tests.contract.client import Json
+from tests.contract.client import Json, run
 from tests.contract.table import Table, create_room
 from tests.e2e.harness import LocalServer
 
@@ -81,7 +80,7 @@ def test_broken_frames_close_only_that_connection(server: LocalServer) -> None:
             await conn.close()
         return view
 
-    assert asyncio.run(still_serving())["phase"] == "clues"
+    assert run(still_serving())["phase"] == "clues"
 
 
 def test_invalid_utf8_is_not_logged_as_a_server_error(server: LocalServer) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.cloudflare.harness import Harness, running_harness
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import WorkerHost
 from tests.contract.table import Table
 from undercover.engine.phases.role_reveal import ROLE_REVEAL_SECONDS
@@ -62,7 +62,7 @@ def test_the_reveal_does_not_wait_for_a_silent_phone(harness: Harness) -> None:
             await conn.close()
         return str(silent.player_id), view, elapsed
 
-    silent, view, elapsed = asyncio.run(play())
+    silent, view, elapsed = run(play())
     assert elapsed < ROLE_REVEAL_SECONDS  # not its timer: the silent phone was not awaited
     seat = next(p for p in view["players"] if p["player_id"] == silent)
     assert not seat["connected"]

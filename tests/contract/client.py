@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Coroutine
+from typing import Any, ClassVar, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -20,6 +20,22 @@ from undercover.wire.codec import read_view
 
 Json = dict[str, Any]
 WAIT = 20.0  # generous bound for any one expected frame; never a timed assertion
+T = TypeVar("T")
+
+
+def run(scenario: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` for a scenario: every socket it opened is closed before its loop ends (a
+    socket left to the garbage collector warns later, in another test, and warnings fail)."""
+
+    async def closing() -> T:
+        try:
+            return await scenario
+        finally:
+            for conn in Conn.opened:
+                if not conn.closed:  # (those of earlier scenarios are)
+                    await conn.close()
+
+    return asyncio.run(closing())
 
 
 class Conn:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import Server
 from tests.contract.table import Table
 from undercover.bots.legal import as_wire, simple_move
@@ -71,6 +71,6 @@ def test_a_person_back_at_a_table_of_bots_finds_it_moving(server: Server) -> Non
         await back.close()
         return first, last
 
-    first, last = asyncio.run(play())
+    first, last = run(play())
     assert not first["paused"]  # the person's return resumed it
     assert last["phase"] == "ended"

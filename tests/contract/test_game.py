@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import Server
 from tests.contract.table import Table
 
@@ -40,7 +40,7 @@ def test_host_commands_from_a_non_host_change_nothing(server: Server) -> None:
         for conn in table.conns:
             await conn.close()
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_spectators_kicked_and_self_votes_are_refused(server: Server) -> None:
@@ -89,7 +89,7 @@ def test_spectators_kicked_and_self_votes_are_refused(server: Server) -> None:
             await conn.close()
         await spectator.close()
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_ballot_changes_are_bounded(server: Server) -> None:
@@ -120,7 +120,7 @@ def test_ballot_changes_are_bounded(server: Server) -> None:
         for conn in table.conns:
             await conn.close()
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot_phase(server: Server) -> None:
@@ -147,7 +147,7 @@ def test_a_kick_that_reopens_a_runoff_starts_a_new_ballot_phase(server: Server) 
             await conn.close()
         return runoff, reopened, answer
 
-    runoff, reopened, late_ballot = asyncio.run(play())
+    runoff, reopened, late_ballot = run(play())
     assert reopened["game"]["candidates"] != runoff["game"]["candidates"]
     # A new ballot is a new phase, as after a tie: new seq, a full vote timer ...
     assert reopened["phase_seq"] > runoff["phase_seq"]
@@ -178,7 +178,7 @@ def test_a_spectator_alone_does_not_keep_the_game_running(server: Server) -> Non
         await spectator.close()
         return view
 
-    view = asyncio.run(play())
+    view = run(play())
     assert view["paused"]
     assert view["phase"] == "clues"
 
@@ -195,7 +195,7 @@ def test_an_invisible_clue_is_refused(server: Server, blank: str) -> None:
             await conn.close()
         return answer
 
-    answer = asyncio.run(play())
+    answer = run(play())
     assert answer["type"] == "error"
     assert answer["code"] in {"clue.empty", "clue.control_characters"}
 
@@ -221,7 +221,7 @@ def test_a_spectator_joining_does_not_unpause_an_empty_game(server: Server) -> N
         await stranger.close()
         return view
 
-    view = asyncio.run(play())
+    view = run(play())
     assert view["paused"]
 
 
@@ -244,7 +244,7 @@ def test_everyone_away_pauses_the_turn_and_it_resumes_where_it_was(server: Serve
             await conn.close()
         return before, first, after
 
-    before, first, after = asyncio.run(play())
+    before, first, after = run(play())
     assert not first["paused"]
     for view in (first, after):
         assert view["phase_seq"] == before["phase_seq"]
@@ -272,7 +272,7 @@ def test_a_kick_after_the_game_bans_the_seat_and_leaves_the_record(server: Serve
             await conn.close()
         return target, before, after
 
-    target, before, after = asyncio.run(play())
+    target, before, after = run(play())
     status = {p["player_id"]: p["status"] for p in after["players"]}
     assert status[target] == "kicked"
     assert after["game"]["alive"] == before["game"]["alive"]
@@ -302,7 +302,7 @@ def test_a_stranger_spectator_never_becomes_host_of_a_running_game(server: Serve
         await stranger.close()
         return view, answer
 
-    view, kick = asyncio.run(play())
+    view, kick = run(play())
     assert view["host"] != view["me"]["player_id"]
     assert kick["type"] == "error"
     assert kick["code"] == "room.not_host"
@@ -334,7 +334,7 @@ def test_a_changed_ballot_is_a_frame_to_its_voter_only(server: Server) -> None:
         for conn in table.live():
             await conn.close()
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_host_words_with_no_letter_and_rating_a_grade_game_are_refused(server: Server) -> None:
@@ -354,4 +354,4 @@ def test_host_words_with_no_letter_and_rating_a_grade_game_are_refused(server: S
         for conn in table.live():
             await conn.close()
 
-    asyncio.run(play())
+    run(play())

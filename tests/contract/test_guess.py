@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import Server
 from tests.contract.table import Table
 
@@ -35,7 +33,7 @@ def _try(server: Server, texts: list[str], **settings: object) -> list[Json]:
             await conn.close()
         return answers
 
-    return asyncio.run(play())
+    return run(play())
 
 
 @pytest.mark.parametrize("typo", ["douze", "12.5", "-1", "١٢", "1 2", "+5"])
@@ -95,7 +93,7 @@ def test_kicking_mr_white_during_his_guess_then_host_leaves_then_rematch(
             await conn.close()
         return after_guess, moved, lobby, white.player_id or "", old_host, spectator.player_id or ""
 
-    after_guess, moved, lobby, white, old_host, watcher = asyncio.run(play())
+    after_guess, moved, lobby, white, old_host, watcher = run(play())
     guess = next(e for e in after_guess["game"]["recap"] if e["kind"] == "guess")
     assert guess["player"] == white
     assert guess["correct"] is False

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
+from tests.contract.client import run
 from tests.contract.hosts import Server
 from tests.contract.table import http
 from undercover.hosts.security import SECURITY_HEADERS
 
 
 def test_api_answers_tell_no_secret(server: Server) -> None:
-    code = asyncio.run(server.create_room())
+    code = run(server.create_room())
     status, headers, body = http(server.base_url, "GET", f"/api/rooms/{code}")
     assert status == 200
     assert set(json.loads(body)) == {"code", "status", "players", "share_url"}

@@ -7,11 +7,9 @@ real server next to an "Ana" (or "Bob") who is already seated.
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import Server
 
 
@@ -29,7 +27,7 @@ async def _join_next_to(server: Server, first: str, second: str) -> Json:
 
 def _answer(server: Server, first: str, second: str) -> str:
     """The error code the second nickname gets, or "joined"."""
-    answer = asyncio.run(_join_next_to(server, first, second))
+    answer = run(_join_next_to(server, first, second))
     return "joined" if answer["type"] == "welcome" else str(answer["code"])
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.cloudflare.harness import running_harness
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import TIME_SCALE, SelfHost, Server, WorkerHost
 from tests.contract.table import Table
 from tests.e2e.harness import LocalServer
@@ -85,7 +85,7 @@ def test_a_silent_phone_is_skipped_in_a_timerless_game_and_back_when_it_speaks(
             await conn.close()
         return str(silent.player_id), away, back, after
 
-    silent, away, back, after = asyncio.run(play())
+    silent, away, back, after = run(play())
     assert away["phase"] == "clues"
     skipped = [(e["player"], e["skipped"]) for e in away["game"]["recap"] if e.get("skipped")]
     assert skipped == [(silent, "absent")], away["game"]["recap"]

@@ -4,11 +4,9 @@ the transport's: tests/adversarial/test_transport.py.)"""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import Server
 from tests.contract.table import Table
 
@@ -95,7 +93,7 @@ def test_hostile_frame_is_refused_to_its_sender_only(
         assert between == [], "the other players heard of the refused frame"
         return answer, applied, before, after
 
-    answer, applied, before, after = asyncio.run(play())
+    answer, applied, before, after = run(play())
     assert answer["code"] == code, answer
     assert answer["fatal"] is False
     assert applied["type"] == "view"
@@ -136,7 +134,7 @@ def test_hostile_hello(server: Server, frame: str, code: str) -> None:
         await conn.close()
         return answer, conn
 
-    answer, conn = asyncio.run(play())
+    answer, conn = run(play())
     assert answer["code"] == code
     assert answer["fatal"] == (code == "protocol.outdated")
     if answer["fatal"]:
@@ -152,7 +150,7 @@ def test_outdated_protocol_closes_with_4426(server: Server) -> None:
             await conn.wait_for(lambda f: False)
         return conn
 
-    conn = asyncio.run(play())
+    conn = run(play())
     assert conn.frames[-1]["code"] == "protocol.outdated"
     assert conn.close_code == 4426
 
@@ -174,6 +172,6 @@ def test_settings_accept_only_catalog_ids(server: Server, changes: Json) -> None
             await conn.close()
         return answer
 
-    answer = asyncio.run(play())
+    answer = run(play())
     assert answer["type"] == "error"
     assert answer["code"] == "settings.invalid"

@@ -4,18 +4,16 @@ acknowledged is lost."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import Server
 from tests.contract.table import Table
 
 
 @pytest.mark.slow
 def test_a_restart_mid_vote_keeps_ballots_kicks_and_seats(server: Server) -> None:
-    asyncio.run(_scenario(server))
+    run(_scenario(server))
 
 
 async def _scenario(server: Server) -> None:

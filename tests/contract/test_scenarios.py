@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
+from tests.contract.client import run
 from tests.contract.hosts import Server
 from tests.contract.scenarios import SCENARIOS
 
@@ -20,9 +19,9 @@ RACY = {"hostile_frames"}
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_scenario(server: Server, name: str) -> None:
     try:
-        asyncio.run(SCENARIOS[name](server))
+        run(SCENARIOS[name](server))
     except AssertionError as first:
         if name not in RACY:
             raise
         print(f"{name} on {server.name}: retried after a bot's stale move: {first!r}")
-        asyncio.run(SCENARIOS[name](server))
+        run(SCENARIOS[name](server))

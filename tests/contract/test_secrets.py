@@ -8,14 +8,13 @@ player's seat token before the game reveals it; the HTTP API and the log hold no
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from typing import Any
 
 import pytest
 
-from tests.contract.client import Conn, Json
+from tests.contract.client import Conn, Json, run
 from tests.contract.hosts import Server
 from tests.contract.table import Table
 from undercover.rules.text import fold
@@ -131,7 +130,7 @@ def test_no_frame_leaks_a_secret(server: Server, players: int, settings: Json) -
             await conn.close()
         return table
 
-    table = asyncio.run(play())
+    table = run(play())
     stored = server.stored_room(table.code)
     game = stored["game"]
     if stored["deal"] is not None:
@@ -148,7 +147,7 @@ def test_no_frame_leaks_a_secret(server: Server, players: int, settings: Json) -
     table.conns.pop()
     _check_everyone(table, stored)
     # The HTTP API tells nothing more than the code, a status and a count.
-    status, summary = asyncio.run(server.lookup(table.code))
+    status, summary = run(server.lookup(table.code))
     assert status == 200
     assert set(summary) == {"code", "status", "players", "share_url"}
     log = fold(server.log_text())
